@@ -1,0 +1,57 @@
+import nextVitals from 'eslint-config-next/core-web-vitals';
+import nextTs from 'eslint-config-next/typescript';
+import tseslint from 'typescript-eslint';
+
+const config = [
+  {
+    ignores: [
+      '.next/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'data/**',
+      'next-env.d.ts',
+    ],
+  },
+  ...nextVitals,
+  ...nextTs,
+  {
+    files: ['**/*.{ts,tsx,mts}'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    // One routing source (HOUSE-STYLE.md habit 2): links and redirects come from
+    // src/i18n/navigation, which adds the language prefix.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/i18n/navigation.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'next/link', message: 'Use Link from @/i18n/navigation.' },
+            {
+              name: 'next/font/google',
+              message:
+                'Fonts are self-hosted through next/font/local (nothing can be downloaded at build).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
+
+export default config;

@@ -1,0 +1,101 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { PageHeader } from '@/components/layout/page-header';
+import { buttonClass } from '@/components/ui/button';
+import { Container } from '@/components/ui/container';
+import { navConfig } from '@/config/navigation';
+import { siteConfig } from '@/config/site';
+import { localeInfo } from '@/i18n/locales';
+import { Link } from '@/i18n/navigation';
+import { resolveLocale, type LangParams } from '@/i18n/page-locale';
+import { describeWorkingHours } from '@/lib/working-hours';
+
+type ContactsPageProps = { params: Promise<LangParams> };
+
+export async function generateMetadata({ params }: ContactsPageProps): Promise<Metadata> {
+  const locale = await resolveLocale(params);
+  const t = await getTranslations({ locale, namespace: 'ContactsPage' });
+  return { title: t('metaTitle'), description: t('metaDescription', { brand: siteConfig.name }) };
+}
+
+export default async function ContactsPage({ params }: ContactsPageProps) {
+  const locale = await resolveLocale(params);
+  const t = await getTranslations('ContactsPage');
+  const { phone, email, telegram, address, workingHours } = siteConfig.contacts;
+  const hours = siteConfig.claims.callbackHours;
+  const link =
+    'font-semibold text-brand-700 underline decoration-brand-200 decoration-2 underline-offset-4 hover:decoration-brand-700';
+
+  const rows = [
+    {
+      key: 'phone',
+      value: (
+        <a href={`tel:${phone.e164}`} className={link}>
+          {phone.display}
+        </a>
+      ),
+    },
+    {
+      key: 'email',
+      value: (
+        <a href={`mailto:${email}`} className={link}>
+          {email}
+        </a>
+      ),
+    },
+    {
+      key: 'telegram',
+      value: (
+        <a href={telegram.url} target="_blank" rel="noopener noreferrer" className={link}>
+          @{telegram.username}
+        </a>
+      ),
+    },
+    {
+      key: 'address',
+      value: <address className="not-italic">{address[localeInfo[locale].code]}</address>,
+    },
+    {
+      key: 'hours',
+      value: t('hoursValue', describeWorkingHours(workingHours, locale, siteConfig.timeZone)),
+    },
+  ] as const;
+
+  return (
+    <>
+      <PageHeader title={t('title')} intro={<p>{t('intro', { hours })}</p>} />
+      <Container className="grid gap-10 py-14 lg:grid-cols-[3fr_2fr] lg:py-20">
+        <dl className="grid gap-6 sm:grid-cols-2">
+          {rows.map((row) => (
+            <div key={row.key} className="rounded-2xl border border-line p-6">
+              <dt className="text-sm font-semibold tracking-wide text-muted uppercase">
+                {t(row.key)}
+              </dt>
+              <dd className="mt-2 text-lg break-words">{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+        <section
+          id="request"
+          aria-labelledby="request-title"
+          className="self-start rounded-3xl bg-brand-900 p-8 text-white"
+        >
+          <h2 id="request-title" className="text-2xl font-bold">
+            {t('requestTitle')}
+          </h2>
+          <p className="mt-3 leading-relaxed text-slate-200">{t('requestText', { hours })}</p>
+          <Link
+            href={navConfig.consultation}
+            className={buttonClass({
+              variant: 'inverse',
+              size: 'lg',
+              className: 'mt-6 w-full sm:w-auto',
+            })}
+          >
+            {t('requestCta')}
+          </Link>
+        </section>
+      </Container>
+    </>
+  );
+}

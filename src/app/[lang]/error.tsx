@@ -1,0 +1,48 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useEffect } from 'react';
+import { ErrorView } from '@/components/errors/error-view';
+import { buttonClass } from '@/components/ui/button';
+import { Link } from '@/i18n/navigation';
+import { toAppError } from '@/lib/errors';
+
+type ErrorPageProps = { error: Error & { digest?: string }; reset: () => void };
+
+/** An unexpected failure inside a page: the error page in the page's language. */
+export default function LangError({ error, reset }: ErrorPageProps) {
+  const t = useTranslations('ErrorPage');
+  const appError = toAppError(error);
+
+  useEffect(() => {
+    console.error(error);
+  }, [error]);
+
+  const statusMessage =
+    appError.statusCode === 404
+      ? t('pageNotFound')
+      : appError.statusMessage === 'Internal Server Error'
+        ? t('internalServerError')
+        : appError.statusMessage;
+
+  return (
+    <ErrorView
+      error={appError}
+      labels={{
+        status: t('status', { status: appError.statusCode }),
+        statusMessage,
+        description: t('description'),
+      }}
+      actions={
+        <>
+          <button type="button" onClick={reset} className={buttonClass({ size: 'lg' })}>
+            {t('retry')}
+          </button>
+          <Link href="/" className={buttonClass({ variant: 'secondary', size: 'lg' })}>
+            {t('home')}
+          </Link>
+        </>
+      }
+    />
+  );
+}

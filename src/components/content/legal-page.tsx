@@ -1,0 +1,28 @@
+import { getFormatter, getTranslations } from 'next-intl/server';
+import { MarkdownBody } from '@/components/content/markdown-body';
+import { PageHeader } from '@/components/layout/page-header';
+import { Container } from '@/components/ui/container';
+import type { LegalPage } from '@/server/content/legal';
+
+type LegalPageViewProps = { page: LegalPage };
+
+export async function LegalPageView({ page }: LegalPageViewProps) {
+  const t = await getTranslations('LegalPage');
+  const format = await getFormatter();
+  const date = format.dateTime(new Date(`${page.updated}T12:00:00Z`), { dateStyle: 'long' });
+  return (
+    <>
+      <PageHeader
+        title={page.title}
+        intro={
+          <p>
+            <time dateTime={page.updated}>{t('updated', { date })}</time>
+          </p>
+        }
+      />
+      <Container className="py-12 sm:py-16">
+        <MarkdownBody tree={page.body} />
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { getTranslations } from 'next-intl/server';
+import { buttonClass } from '@/components/ui/button';
+import { Container } from '@/components/ui/container';
+import { Link } from '@/i18n/navigation';
+import { RequestedPath } from './requested-path';
+
+type NotFoundViewProps = { variant: 'route' | 'param' };
+
+/** The 404 page inside the normal header and footer (BEHAVIOUR.md section 3). */
+export async function NotFoundView({ variant }: NotFoundViewProps) {
+  const t = await getTranslations('NotFoundPage');
+  return (
+    <Container className="py-20 sm:py-28">
+      <p
+        className="text-7xl font-bold tracking-tight text-brand-200 sm:text-8xl"
+        aria-hidden="true"
+      >
+        404
+      </p>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">{t('title')}</h1>
+      <p className="mt-4 text-lg font-medium break-words" data-testid="not-found-message">
+        <RequestedPath variant={variant} />
+      </p>
+      <p className="mt-3 max-w-xl text-muted">{t('description')}</p>
+      <Link href="/" className={buttonClass({ size: 'lg', className: 'mt-8' })}>
+        {t('home')}
+      </Link>
+    </Container>
+  );
+}

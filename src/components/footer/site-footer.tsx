@@ -1,0 +1,113 @@
+import { getTranslations } from 'next-intl/server';
+import { Container } from '@/components/ui/container';
+import { navConfig } from '@/config/navigation';
+import { siteConfig } from '@/config/site';
+import { Link } from '@/i18n/navigation';
+import { socialIconPaths } from './social-icon-paths';
+
+function ExternalIcon() {
+  return (
+    <svg viewBox="0 0 16 16" fill="none" aria-hidden="true" className="size-3.5 shrink-0">
+      <path
+        d="M6 3h7v7M13 3 4 12"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+export async function SiteFooter() {
+  const t = await getTranslations('Footer');
+  const heading = 'text-sm font-semibold tracking-wide text-white uppercase';
+  const link = 'rounded text-slate-300 transition-colors hover:text-white';
+
+  return (
+    <footer className="mt-auto bg-ink text-slate-300">
+      <Container className="grid gap-10 py-14 md:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
+        <div className="max-w-sm space-y-5">
+          <p className="text-lg font-bold text-white">{siteConfig.name}</p>
+          <p className="leading-relaxed">{t('blurb')}</p>
+          <ul aria-label={t('socialLabel', { brand: siteConfig.name })} className="flex gap-3">
+            {siteConfig.social.map((network) => (
+              <li key={network.id}>
+                <a
+                  href={network.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-white/20"
+                >
+                  <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5 fill-current">
+                    <path d={socialIconPaths[network.id]} />
+                  </svg>
+                  <span className="sr-only">
+                    {network.label} ({t('newTab')})
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+          <a
+            href={siteConfig.telegramChannel}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-2 rounded font-semibold text-white underline decoration-sun decoration-2 underline-offset-4 hover:decoration-white"
+          >
+            {t('subscribe')}
+            <ExternalIcon />
+            <span className="sr-only">({t('newTab')})</span>
+          </a>
+        </div>
+
+        <nav aria-labelledby="footer-services">
+          <h2 id="footer-services" className={heading}>
+            {t('servicesTitle')}
+          </h2>
+          <ul className="mt-4 space-y-3">
+            {navConfig.footerServices.map((item) => (
+              <li key={item.key}>
+                <Link href={item.href} className={link}>
+                  {t(item.key)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <nav aria-labelledby="footer-navigation">
+          <h2 id="footer-navigation" className={heading}>
+            {t('navigationTitle')}
+          </h2>
+          <ul className="mt-4 space-y-3">
+            {navConfig.footerNavigation.map((item) => (
+              <li key={item.key}>
+                <Link href={item.href} className={link}>
+                  {t(item.key)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </Container>
+
+      <div className="border-t border-white/10">
+        <Container className="flex flex-col gap-3 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
+          <p>{t('copyright', { year: siteConfig.copyrightYear, brand: siteConfig.name })}</p>
+          <nav aria-label={t('legalLabel')}>
+            <ul className="flex flex-wrap gap-x-6 gap-y-2">
+              {navConfig.legal.map((item) => (
+                <li key={item.key}>
+                  <Link href={item.href} className={link}>
+                    {t(item.key)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </Container>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,29 @@
+import { cn } from '@/lib/cn';
+
+type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'inverse';
+type ButtonSize = 'md' | 'lg';
+
+const base =
+  'inline-flex items-center justify-center gap-2 rounded-full font-semibold transition-colors focus-visible:outline-offset-2 disabled:pointer-events-none disabled:opacity-60';
+
+const variants: Record<ButtonVariant, string> = {
+  primary: 'bg-brand-700 text-white hover:bg-brand-800',
+  secondary:
+    'border border-brand-200 bg-white text-brand-800 hover:border-brand-500 hover:bg-brand-50',
+  ghost: 'text-ink hover:bg-surface',
+  inverse: 'bg-white text-brand-900 hover:bg-brand-50',
+};
+
+const sizes: Record<ButtonSize, string> = {
+  md: 'h-11 px-5 text-sm',
+  lg: 'h-13 px-7 text-base',
+};
+
+/** Button styles for both `<button>` and links that look like buttons. */
+export function buttonClass({
+  variant = 'primary',
+  size = 'md',
+  className,
+}: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}): string {
+  return cn(base, variants[variant], sizes[size], className);
+}

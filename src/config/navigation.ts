@@ -1,0 +1,45 @@
+import { serviceSlugs, type ServiceSlug } from './services';
+
+/**
+ * Hrefs are written without the language prefix; `Link` from i18n/navigation adds
+ * it. A link to a section of a page names the page and the section separately, so
+ * the prefixed address is `/ru#pricing`, never `/ru/#pricing`.
+ */
+export type NavHref = `/${string}` | { pathname: `/${string}`; hash: string };
+
+/** A stable string for a NavHref: React keys, comparisons, tests. */
+export function hrefKey(href: NavHref): string {
+  return typeof href === 'string' ? href : `${href.pathname}#${href.hash}`;
+}
+
+export const navConfig = {
+  /** Where every "contact us" button leads: the consultation form on the home page. */
+  consultation: { pathname: '/', hash: 'consultation' },
+  services: serviceSlugs.map((slug) => ({ slug, href: `/services/${slug}` as NavHref })),
+  main: [
+    { key: 'pricing', href: { pathname: '/', hash: 'pricing' } },
+    { key: 'blog', href: '/blog' },
+    { key: 'contacts', href: '/contacts' },
+  ],
+  footerServices: [
+    { key: 'mobileApps', href: '/services/mobile' },
+    { key: 'websites', href: '/services/web' },
+    { key: 'crm', href: '/services/crm' },
+  ],
+  footerNavigation: [
+    { key: 'calculator', href: '/calculator' },
+    { key: 'blog', href: '/blog' },
+    { key: 'contacts', href: '/contacts' },
+  ],
+  legal: [
+    { key: 'privacy', href: '/privacy' },
+    { key: 'terms', href: '/terms' },
+  ],
+} as const satisfies {
+  consultation: NavHref;
+  services: readonly { slug: ServiceSlug; href: NavHref }[];
+  main: readonly { key: string; href: NavHref }[];
+  footerServices: readonly { key: string; href: NavHref }[];
+  footerNavigation: readonly { key: string; href: NavHref }[];
+  legal: readonly { key: string; href: NavHref }[];
+};

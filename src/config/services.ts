@@ -1,0 +1,26 @@
+/**
+ * The 14 service pages (BEHAVIOUR.md section 7). The order here is the order of
+ * the menu and the carousel. Names and texts live in messages and content.
+ */
+export const serviceSlugs = [
+  'web',
+  'mobile',
+  'smm-target',
+  'seo',
+  'marketing',
+  'integration',
+  'automation',
+  'email-marketing',
+  'cybersecurity',
+  'crm',
+  'conversion-analytics',
+  'content-marketing',
+  'consulting',
+  'cloud-devops',
+] as const;
+
+export type ServiceSlug = (typeof serviceSlugs)[number];
+
+export function isServiceSlug(value: string): value is ServiceSlug {
+  return (serviceSlugs as readonly string[]).includes(value);
+}

@@ -1,0 +1,126 @@
+/**
+ * The four languages of the site.
+ *
+ * A language has two names: its *code*, which the visitor sees in the URL, the
+ * cookie and the file names (ru, en, kz, ua), and its *locale*, the BCP 47
+ * language tag that next-intl, `Intl` and `<html lang>` need (ru, en, kk, uk).
+ * "kz" and "ua" are country codes: given to `Intl`, they would silently format
+ * Ukrainian plurals and Kazakh dates as English. Keep this file free of imports
+ * so the proxy, the browser and the tests can all read it.
+ */
+export const locales = ['ru', 'en', 'kk', 'uk'] as const;
+export type Locale = (typeof locales)[number];
+
+export const langCodes = ['ru', 'en', 'kz', 'ua'] as const;
+export type LangCode = (typeof langCodes)[number];
+
+export const defaultLocale: Locale = 'ru';
+
+type LocaleInfo = {
+  /** URL prefix, cookie value and file name. */
+  code: LangCode;
+  /** Region-qualified tag for hreflang and `Intl` formatting. */
+  hreflang: string;
+  /** Open Graph locale, underscore form. */
+  ogLocale: string;
+  /** Name shown in the language dropdown. */
+  label: string;
+  /** The language's own name for itself, for screen readers. */
+  nativeName: string;
+  currency: 'RUB' | 'USD' | 'KZT' | 'UAH';
+  /** Public path of the small flag image. */
+  flag: string;
+};
+
+export const localeInfo = {
+  ru: {
+    code: 'ru',
+    hreflang: 'ru-RU',
+    ogLocale: 'ru_RU',
+    label: 'Рус',
+    nativeName: 'Русский',
+    currency: 'RUB',
+    flag: '/flags/ru.svg',
+  },
+  en: {
+    code: 'en',
+    hreflang: 'en-US',
+    ogLocale: 'en_US',
+    label: 'Eng',
+    nativeName: 'English',
+    currency: 'USD',
+    flag: '/flags/us.svg',
+  },
+  kk: {
+    code: 'kz',
+    hreflang: 'kk-KZ',
+    ogLocale: 'kk_KZ',
+    label: 'Қаз',
+    nativeName: 'Қазақша',
+    currency: 'KZT',
+    flag: '/flags/kz.svg',
+  },
+  uk: {
+    code: 'ua',
+    hreflang: 'uk-UA',
+    ogLocale: 'uk_UA',
+    label: 'Ук',
+    nativeName: 'Українська',
+    currency: 'UAH',
+    flag: '/flags/ua.svg',
+  },
+} as const satisfies Record<Locale, LocaleInfo>;
+
+/**
+ * Where a missing message is looked up next (BEHAVIOUR.md section 1). Every
+ * language is complete and a test proves it; this only keeps a raw key off the
+ * page if one ever slips through.
+ */
+export const localeFallbacks = {
+  ru: ['en'],
+  en: [],
+  kk: ['ru', 'en'],
+  uk: ['en'],
+} as const satisfies Record<Locale, readonly Locale[]>;
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (locales as readonly string[]).includes(value);
+}
+
+export function isLangCode(value: unknown): value is LangCode {
+  return typeof value === 'string' && (langCodes as readonly string[]).includes(value);
+}
+
+export function localeFromCode(code: LangCode): Locale {
+  return locales.find((l) => localeInfo[l].code === code) ?? defaultLocale;
+}
+
+export function codeOf(locale: Locale): LangCode {
+  return localeInfo[locale].code;
+}
+
+/** The cookie that remembers the visitor's language code (BEHAVIOUR.md section 1). */
+export const localeCookie = {
+  name: 'i18n_redirected',
+  maxAge: 365 * 24 * 60 * 60,
+  path: '/',
+  sameSite: 'lax',
+} as const;
+
+/** `document.cookie` assignment with exactly the attributes above. */
+export function serializeLocaleCookie(code: LangCode): string {
+  return `${localeCookie.name}=${code}; Path=${localeCookie.path}; Max-Age=${localeCookie.maxAge}; SameSite=Lax`;
+}
+
+/** Remembers the language in the browser (the proxy sets the same cookie on redirects). */
+export function writeLocaleCookie(code: LangCode): void {
+  document.cookie = serializeLocaleCookie(code);
+}
+
+/** The language cookie as the browser holds it, if any. */
+export function readLocaleCookie(): string | undefined {
+  return document.cookie
+    .split('; ')
+    .find((pair) => pair.startsWith(`${localeCookie.name}=`))
+    ?.slice(localeCookie.name.length + 1);
+}

@@ -1,0 +1,47 @@
+import type { AbstractIntlMessages } from 'next-intl';
+import { localeFallbacks, localeInfo, type LangCode, type Locale } from './locales';
+
+export type MessageLoader = (code: LangCode) => Promise<AbstractIntlMessages>;
+
+const importMessages: MessageLoader = async (code) =>
+  (await import(`../../messages/${code}.json`)).default as AbstractIntlMessages;
+
+function isPlainObject(value: unknown): value is AbstractIntlMessages {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `over` wins; nested namespaces merge key by key. */
+export function mergeMessages(
+  base: AbstractIntlMessages,
+  over: AbstractIntlMessages,
+): AbstractIntlMessages {
+  const result: AbstractIntlMessages = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const current = result[key];
+    result[key] =
+      isPlainObject(current) && isPlainObject(value) ? mergeMessages(current, value) : value;
+  }
+  return result;
+}
+
+/**
+ * The messages of a locale layered over its fallbacks, so a key missing in
+ * Kazakh shows the Russian text, then the English, and never the raw key. A file
+ * that fails to load is reported as BEHAVIOUR.md asks and the rest still serve.
+ */
+export async function loadMessages(
+  locale: Locale,
+  load: MessageLoader = importMessages,
+): Promise<AbstractIntlMessages> {
+  const chain: Locale[] = [...localeFallbacks[locale]].reverse();
+  chain.push(locale);
+  let messages: AbstractIntlMessages = {};
+  for (const layer of chain) {
+    try {
+      messages = mergeMessages(messages, await load(localeInfo[layer].code));
+    } catch (error) {
+      console.error('Failed locale loading', error);
+    }
+  }
+  return messages;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { isSitePath } from './site-paths';
+
+describe('isSitePath', () => {
+  it.each([
+    '/',
+    '/blog',
+    '/blog/some-article',
+    '/blog/category/news',
+    '/blog/rss.xml',
+    '/calculator',
+    '/contacts',
+    '/privacy',
+    '/terms',
+    '/services/web',
+    '/services/cloud-devops',
+  ])('%s names a page', (path) => {
+    expect(isSitePath(path)).toBe(true);
+  });
+
+  it.each([
+    '/services',
+    '/nope',
+    '/blog/a/b',
+    '/contacts/extra',
+    '/services/web/more',
+    '/wp-admin',
+  ])('%s names no page', (path) => {
+    expect(isSitePath(path)).toBe(false);
+  });
+});

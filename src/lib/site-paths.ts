@@ -1,0 +1,25 @@
+/**
+ * The site's page routes without the language prefix. The proxy uses this to tell
+ * a real page reached without a prefix (redirect it) from a path that names
+ * nothing (show the 404 page in the visitor's language at the same address).
+ */
+const staticPaths = new Set([
+  '/',
+  '/blog',
+  '/blog/rss.xml',
+  '/calculator',
+  '/contacts',
+  '/privacy',
+  '/terms',
+]);
+
+const segment = '[^/]+';
+const dynamicPaths = [
+  new RegExp(`^/services/${segment}$`),
+  new RegExp(`^/blog/${segment}$`),
+  new RegExp(`^/blog/category/${segment}$`),
+];
+
+export function isSitePath(pathname: string): boolean {
+  return staticPaths.has(pathname) || dynamicPaths.some((re) => re.test(pathname));
+}

@@ -1,0 +1,43 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { localeCookie, serializeLocaleCookie } from '@/i18n/locales';
+import { negotiateLangCode } from '@/lib/locale-negotiation';
+import { isSitePath } from '@/lib/site-paths';
+
+/**
+ * The only per-request code for pages. It sees `/` and paths without a language
+ * prefix (see `config.matcher`); every prefixed page is static and never gets here.
+ */
+export function proxy(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
+  const cookie = request.cookies.get(localeCookie.name)?.value;
+  const code = negotiateLangCode({
+    cookie,
+    acceptLanguage: request.headers.get('accept-language'),
+  });
+
+  if (!isSitePath(pathname)) {
+    // Not a page in any language: answer with the 404 page in the visitor's
+    // language at the address they asked for.
+    return NextResponse.rewrite(new URL(`/${code}${pathname}${search}`, request.url));
+  }
+
+  // The browser carries the #hash over to the new address by itself.
+  const target = request.nextUrl.clone();
+  target.pathname = `/${code}${pathname === '/' ? '' : pathname}`;
+  const response = NextResponse.redirect(target, 307);
+  response.headers.set('Cache-Control', 'private, no-store');
+  response.headers.set('Vary', 'Cookie, Accept-Language');
+  // Written by hand rather than with response.cookies, which would add Expires:
+  // the cookie carries exactly the attributes BEHAVIOUR.md gives, as in the browser.
+  if (cookie !== code) response.headers.append('Set-Cookie', serializeLocaleCookie(code));
+  return response;
+}
+
+export const config = {
+  // `/` and every path that does not start with a language code or belong to
+  // Next.js, the API, the build-info files or a static asset.
+  matcher: [
+    '/',
+    '/((?!(?:ru|en|kz|ua)(?:/|$)|_next/|_app/|api/|favicon\\.ico$|robots\\.txt$|sitemap\\.xml$|manifest\\.webmanifest$|.*\\.(?:svg|png|jpe?g|gif|webp|avif|ico|woff2?|txt|js|css|map|json)$).+)',
+  ],
+};

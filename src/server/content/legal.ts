@@ -1,0 +1,36 @@
+import 'server-only';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Root } from 'hast';
+import { cache } from 'react';
+import { z } from 'zod';
+import { localeInfo, type Locale } from '@/i18n/locales';
+import { fillTemplate, parseFrontmatter } from '@/lib/markdown/frontmatter';
+import { markdownToHast } from '@/lib/markdown/render';
+import { contentRoot } from './paths';
+import { contentTemplateValues } from './template-values';
+
+export const legalPageSlugs = ['privacy', 'terms'] as const;
+export type LegalPageSlug = (typeof legalPageSlugs)[number];
+
+export const legalFrontmatterSchema = z.object({
+  title: z.string().trim().min(1),
+  updated: z.iso.date(),
+});
+
+export type LegalPage = z.infer<typeof legalFrontmatterSchema> & { body: Root };
+
+export function legalPageFile(slug: LegalPageSlug, locale: Locale): string {
+  return path.join(contentRoot, 'pages', slug, `${localeInfo[locale].code}.md`);
+}
+
+export const getLegalPage = cache(
+  async (slug: LegalPageSlug, locale: Locale): Promise<LegalPage> => {
+    const file = legalPageFile(slug, locale);
+    const relative = path.relative(process.cwd(), file);
+    const source = await readFile(file, 'utf8');
+    const { data, body } = parseFrontmatter(source, legalFrontmatterSchema, relative);
+    const filled = fillTemplate(body, contentTemplateValues(locale), relative);
+    return { ...data, body: await markdownToHast(filled) };
+  },
+);

@@ -1,0 +1,19 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@': path.resolve(import.meta.dirname, 'src'),
+      // `server-only` throws outside a React Server bundle; tests import server code directly.
+      'server-only': path.resolve(import.meta.dirname, 'tests/support/empty.ts'),
+    },
+  },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    reporters: process.env.CI
+      ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]]
+      : ['default'],
+  },
+});
