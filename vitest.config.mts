@@ -12,8 +12,5 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
-    reporters: process.env.CI
-      ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]]
-      : ['default'],
   },
 });

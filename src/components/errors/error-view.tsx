@@ -12,7 +12,7 @@ export function ErrorView({ error, labels, actions }: ErrorViewProps) {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-20 sm:px-6 sm:py-28" role="alert">
       <p
-        className="text-7xl font-bold tracking-tight text-brand-200 sm:text-8xl"
+        className="text-7xl font-bold tracking-tight text-brand-500 sm:text-8xl"
         aria-hidden="true"
       >
         {error.statusCode}

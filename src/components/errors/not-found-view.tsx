@@ -12,7 +12,7 @@ export async function NotFoundView({ variant }: NotFoundViewProps) {
   return (
     <Container className="py-20 sm:py-28">
       <p
-        className="text-7xl font-bold tracking-tight text-brand-200 sm:text-8xl"
+        className="text-7xl font-bold tracking-tight text-brand-500 sm:text-8xl"
         aria-hidden="true"
       >
         404

@@ -25,8 +25,8 @@ export function DesktopNav({ label, servicesLabel, services, links, className }:
             {servicesLabel}
             <ChevronDownIcon className="size-4 transition-transform group-data-[state=open]:rotate-180" />
           </NavigationMenu.Trigger>
-          <NavigationMenu.Content className="absolute top-full left-0 mt-2 w-[min(46rem,calc(100vw-2rem))] rounded-2xl border border-line bg-white p-3 shadow-card data-[motion^=from-]:animate-fade-in data-[motion^=to-]:animate-fade-out">
-            <ul className="grid grid-cols-2 gap-1">
+          <NavigationMenu.Content className="absolute top-full left-0 mt-2 max-h-[calc(100dvh-var(--header-height)-1.5rem)] w-[min(46rem,calc(100vw-2rem))] overflow-y-auto overscroll-contain rounded-2xl border border-line bg-white p-3 shadow-card data-[motion^=from-]:animate-fade-in data-[motion^=to-]:animate-fade-out xl:w-[min(64rem,calc(100vw-4rem))]">
+            <ul className="grid grid-cols-2 gap-1 xl:grid-cols-3">
               {services.map((service) => {
                 const current = isCurrentPath(pathname, service.href);
                 return (

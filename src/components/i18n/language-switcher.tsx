@@ -57,39 +57,39 @@ export function LanguageSwitcher({
         </span>
         <ChevronDownIcon className="size-4 text-muted" />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          aria-label={menuLabel}
-          align={block ? 'start' : 'end'}
-          sideOffset={8}
-          className="z-[60] min-w-44 rounded-xl border border-line bg-white p-1.5 shadow-card data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in"
-        >
-          {locales.map((option) => {
-            const info = localeInfo[option];
-            const current = option === locale;
-            return (
-              <DropdownMenu.Item key={option} asChild>
-                <Link
-                  href={pathname}
-                  locale={option}
-                  lang={option}
-                  hrefLang={info.hreflang}
-                  aria-current={current ? 'true' : undefined}
-                  onClick={(event) => switchTo(option, event)}
-                  className={cn(
-                    'flex items-center gap-3 rounded-lg px-3 py-2 text-sm text-ink outline-none select-none data-[highlighted]:bg-surface',
-                    current && 'font-semibold text-brand-700',
-                  )}
-                >
-                  <Flag locale={option} />
-                  <span className="w-8">{info.label}</span>
-                  <span className="text-muted">{info.nativeName}</span>
-                </Link>
-              </DropdownMenu.Item>
-            );
-          })}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      {/* Not portalled: the menu stays inside the header or the drawer, so it is part of
+          a landmark for screen readers and inside the drawer's focus trap. */}
+      <DropdownMenu.Content
+        aria-label={menuLabel}
+        align={block ? 'start' : 'end'}
+        sideOffset={8}
+        className="z-[60] min-w-44 rounded-xl border border-line bg-white p-1.5 shadow-card data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in"
+      >
+        {locales.map((option) => {
+          const info = localeInfo[option];
+          const current = option === locale;
+          return (
+            <DropdownMenu.Item key={option} asChild>
+              <Link
+                href={pathname}
+                locale={option}
+                lang={option}
+                hrefLang={info.hreflang}
+                aria-current={current ? 'true' : undefined}
+                onClick={(event) => switchTo(option, event)}
+                className={cn(
+                  'flex items-center gap-3 rounded-lg px-3 py-2 text-sm text-ink outline-none select-none data-[highlighted]:bg-surface',
+                  current && 'font-semibold text-brand-700',
+                )}
+              >
+                <Flag locale={option} />
+                <span className="w-8">{info.label}</span>
+                <span className="text-muted">{info.nativeName}</span>
+              </Link>
+            </DropdownMenu.Item>
+          );
+        })}
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }

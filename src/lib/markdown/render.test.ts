@@ -57,4 +57,10 @@ describe('markdownToHast', () => {
       'tel:+12025550142',
     ]);
   });
+
+  it('names task list checkboxes by their own text', async () => {
+    const out = await html('- [x] Redirects\n- [ ] Sitemap\n  - nested');
+    expect(out).toContain('<label><input type="checkbox" checked disabled> Redirects</label>');
+    expect(out).toMatch(/<label><input type="checkbox" disabled> Sitemap\s*<\/label><ul>/);
+  });
 });

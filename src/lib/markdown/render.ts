@@ -5,6 +5,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
+import { rehypeTaskListLabels } from './rehype-task-list-labels';
 
 /**
  * The sanitiser's allow-list: GitHub's, which refuses `javascript:` and every
@@ -26,7 +27,8 @@ const processor = unified()
   // Raw HTML in Markdown is dropped here, and whatever remains is sanitised below.
   .use(remarkRehype)
   .use(rehypeSanitize, sanitizeSchema)
-  .use(rehypeSlug);
+  .use(rehypeSlug)
+  .use(rehypeTaskListLabels);
 
 /** Markdown to a sanitised HTML tree, ready to render with React. */
 export async function markdownToHast(markdown: string): Promise<Root> {

@@ -1,4 +1,7 @@
 import { notFound } from 'next/navigation';
+import { notFoundMetadata } from '@/components/errors/not-found-metadata';
+
+export const generateMetadata = notFoundMetadata;
 
 /** Catches every unknown path under a language so its 404 page is localized. */
 export default function CatchAllPage() {

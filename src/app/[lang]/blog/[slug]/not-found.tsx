@@ -1,11 +1,7 @@
-import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
+import { notFoundMetadata } from '@/components/errors/not-found-metadata';
 import { NotFoundView } from '@/components/errors/not-found-view';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('NotFoundPage');
-  return { title: t('metaTitle') };
-}
+export const generateMetadata = notFoundMetadata;
 
 /** The route exists but its slug does not: "Page Not Found: {path}". */
 export default function SlugNotFound() {

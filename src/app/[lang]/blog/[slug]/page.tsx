@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { MarkdownBody } from '@/components/content/markdown-body';
+import { notFoundMetadata } from '@/components/errors/not-found-metadata';
 import { PageHeader } from '@/components/layout/page-header';
 import { Container } from '@/components/ui/container';
 import { Link } from '@/i18n/navigation';
@@ -18,7 +19,7 @@ export async function generateMetadata({ params }: ArticlePageProps): Promise<Me
   const locale = await resolveLocale(params);
   const { slug } = await params;
   const article = await getArticle(slug, locale);
-  return article ? { title: article.title, description: article.description } : {};
+  return article ? { title: article.title, description: article.description } : notFoundMetadata();
 }
 
 export default async function ArticlePage({ params }: ArticlePageProps) {

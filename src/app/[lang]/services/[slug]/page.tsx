@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { notFoundMetadata } from '@/components/errors/not-found-metadata';
 import { PageHeader } from '@/components/layout/page-header';
 import { buttonClass } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
@@ -19,7 +20,7 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: ServicePageProps): Promise<Metadata> {
   const locale = await resolveLocale(params);
   const { slug } = await params;
-  if (!isServiceSlug(slug)) return {};
+  if (!isServiceSlug(slug)) return notFoundMetadata();
   const t = await getTranslations({ locale, namespace: 'Services' });
   return { title: t(`${slug}.title`), description: t(`${slug}.summary`) };
 }

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+/**
+ * The whole test suite, as `npm test` runs it: unit and integration tests
+ * (Vitest), a production build, then the end-to-end tests (Playwright) against
+ * it. Every stage runs even if an earlier one failed, and the last line printed
+ * is the total: "N passed, N failed". The same totals are written to
+ * test-results/summary.json for CI.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+
+const results = 'test-results';
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+function run(command, args, env = {}) {
+  console.log(`\n$ ${[command, ...args].join(' ')}`);
+  const child = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return child.status === 0;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+let passed = 0;
+let failed = 0;
+
+// 1. Unit and integration tests.
+const unitOk = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${results}/vitest.json`,
+]);
+const vitest = readJson(`${results}/vitest.json`);
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+}
+if (!unitOk && !vitest?.numFailedTests) failed += 1; // crashed before reporting
+
+// 2. The production build the end-to-end tests run against.
+const buildOk = run('npx', ['next', 'build']);
+if (!buildOk) {
+  failed += 1;
+  console.error('The production build failed; the end-to-end tests cannot run.');
+} else {
+  // 3. End-to-end tests in Chromium.
+  const e2eOk = run('npx', ['playwright', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/playwright.json`,
+  });
+  const playwright = readJson(`${results}/playwright.json`);
+  if (playwright) {
+    passed += playwright.stats.expected + playwright.stats.flaky;
+    failed += playwright.stats.unexpected;
+  }
+  if (!e2eOk && !playwright?.stats.unexpected) failed += 1;
+}
+
+writeFileSync(`${results}/summary.json`, JSON.stringify({ passed, failed }));
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && existsSync(`${results}/summary.json`) ? 0 : 1);

@@ -1,0 +1,152 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { messages } from './support/site';
+
+const ru = messages.ru;
+// By its label, not its role: while the modal drawer is open, the rest of the page
+// (the hamburger included) is hidden from the accessibility tree, as it should be.
+const hamburger = (page: Page) => page.locator(`button[aria-label="${ru.Header.openMenu}"]`);
+const drawer = (page: Page) => page.getByRole('dialog', { name: ru.Drawer.title });
+
+test.describe('header at 960 px and wider', () => {
+  test.use({ viewport: { width: 960, height: 800 } });
+
+  test('shows the full menu and no hamburger', async ({ page }) => {
+    await page.goto('/ru');
+    await expect(hamburger(page)).toBeHidden();
+    const nav = page.getByRole('navigation', { name: ru.Header.mainNav });
+    await expect(nav.getByRole('button', { name: ru.Nav.services })).toBeVisible();
+    await expect(nav.getByRole('link', { name: ru.Nav.blog })).toBeVisible();
+  });
+
+  test('the services submenu lists all 14 services and works by keyboard', async ({ page }) => {
+    await page.goto('/ru');
+    const trigger = page
+      .getByRole('navigation', { name: ru.Header.mainNav })
+      .getByRole('button', { name: ru.Nav.services });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    const links = page.getByRole('navigation', { name: ru.Header.mainNav }).getByRole('link', {
+      name: new RegExp(ru.Services.web.title),
+    });
+    await expect(links).toBeVisible();
+    await expect(page.locator('a[href^="/ru/services/"]:visible')).toHaveCount(14 + 3);
+    await page.keyboard.press('Escape');
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+test.describe('drawer below 960 px', () => {
+  test.use({ viewport: { width: 959, height: 800 } });
+
+  test('opens from the hamburger, titled Menu, and reports aria-expanded', async ({ page }) => {
+    await page.goto('/ru');
+    await expect(page.getByRole('navigation', { name: ru.Header.mainNav })).toBeHidden();
+    await expect(hamburger(page)).toHaveAttribute('aria-expanded', 'false');
+    await hamburger(page).click();
+    await expect(drawer(page)).toBeVisible();
+    await expect(hamburger(page)).toHaveAttribute('aria-expanded', 'true');
+    await expect(drawer(page).getByRole('heading', { name: ru.Drawer.title })).toBeVisible();
+    // Slides in from the left edge.
+    await expect.poll(async () => (await drawer(page).boundingBox())?.x).toBe(0);
+  });
+
+  test('closes on Escape and returns focus to the hamburger', async ({ page }) => {
+    await page.goto('/ru');
+    await hamburger(page).click();
+    await expect(drawer(page)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer(page)).toBeHidden();
+    await expect(hamburger(page)).toBeFocused();
+  });
+
+  test('closes on a click outside it', async ({ page }) => {
+    await page.goto('/ru');
+    await hamburger(page).click();
+    await expect(drawer(page)).toBeVisible();
+    await page.mouse.click(940, 400);
+    await expect(drawer(page)).toBeHidden();
+    await expect(hamburger(page)).toBeFocused();
+  });
+
+  test('closes when an item is chosen, and goes there', async ({ page }) => {
+    await page.goto('/ru');
+    await hamburger(page).click();
+    await drawer(page).getByRole('link', { name: ru.Nav.blog }).click();
+    await expect(page).toHaveURL(/\/ru\/blog$/);
+    await expect(drawer(page)).toBeHidden();
+    await expect(page.locator('h1')).toHaveText(ru.BlogPage.title);
+  });
+
+  test('a service chosen from the submenu closes the drawer', async ({ page }) => {
+    await page.goto('/ru/contacts');
+    await hamburger(page).click();
+    await drawer(page).getByRole('button', { name: ru.Nav.services }).click();
+    await drawer(page).getByRole('link', { name: ru.Services.crm.title }).click();
+    await expect(page).toHaveURL(/\/ru\/services\/crm$/);
+    await expect(drawer(page)).toBeHidden();
+  });
+
+  test('the full-width contact button closes it and leads to the consultation form', async ({
+    page,
+  }) => {
+    await page.goto('/ru/blog');
+    await hamburger(page).click();
+    const contact = drawer(page).getByRole('link', { name: ru.Header.contactButton });
+    const [drawerBox, buttonBox] = [await drawer(page).boundingBox(), await contact.boundingBox()];
+    expect(buttonBox!.width).toBeGreaterThan(drawerBox!.width - 40);
+    await contact.click();
+    await expect(page).toHaveURL(/\/ru#consultation$/);
+    await expect(drawer(page)).toBeHidden();
+    await expect(page.locator('#consultation')).toBeInViewport();
+  });
+
+  test('traps focus while open', async ({ page }) => {
+    await page.goto('/ru');
+    await hamburger(page).click();
+    await expect(drawer(page)).toBeVisible();
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      const inside = await page.evaluate(
+        () => !!document.activeElement?.closest('[role="dialog"]'),
+      );
+      expect(inside).toBe(true);
+    }
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(
+      true,
+    );
+  });
+
+  test('closes when the window grows to the desktop layout', async ({ page }) => {
+    await page.goto('/ru');
+    await hamburger(page).click();
+    await expect(drawer(page)).toBeVisible();
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await expect(drawer(page)).toBeHidden();
+  });
+
+  test('keeps the language dropdown in the header bar from 600 px', async ({ page }) => {
+    await page.goto('/ru');
+    await expect(page.getByRole('banner').getByRole('button', { name: /Рус/ })).toBeVisible();
+    await hamburger(page).click();
+    await expect(drawer(page).getByRole('button', { name: /Рус/ })).toBeHidden();
+  });
+});
+
+test.describe('drawer on a small screen', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('holds the language dropdown, which is gone from the header bar', async ({ page }) => {
+    await page.goto('/ru');
+    await expect(page.getByRole('banner').getByRole('button', { name: /Рус/ })).toBeHidden();
+    await hamburger(page).click();
+    const switcher = drawer(page).getByRole('button', { name: /Рус/ });
+    await expect(switcher).toBeVisible();
+    await switcher.click();
+    await page.getByRole('menuitem', { name: /Eng/ }).click();
+    await expect(page).toHaveURL(/\/en$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+});

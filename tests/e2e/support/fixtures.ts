@@ -1,0 +1,26 @@
+import { test as base, expect } from '@playwright/test';
+
+/**
+ * Every test fails on a console error or an uncaught exception in the page.
+ * A 404 document makes Chromium log "Failed to load resource … 404"; tests that
+ * open a missing page on purpose list it in `allowedConsoleErrors`.
+ */
+export const test = base.extend<{ allowedConsoleErrors: RegExp[]; consoleErrors: string[] }>({
+  allowedConsoleErrors: [[], { option: true }],
+  consoleErrors: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        if (!allowedConsoleErrors.some((re) => re.test(text))) errors.push(text);
+      });
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
