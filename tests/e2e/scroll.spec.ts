@@ -1,9 +1,10 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { messages } from './support/site';
 
 const en = messages.en;
 
-async function headerBottom(page: import('@playwright/test').Page): Promise<number> {
+async function headerBottom(page: Page): Promise<number> {
   const box = await page.getByRole('banner').boundingBox();
   return box!.y + box!.height;
 }
