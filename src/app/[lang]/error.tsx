@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
+import { errorPageLabels } from '@/components/errors/error-labels';
 import { ErrorView } from '@/components/errors/error-view';
 import { buttonClass } from '@/components/ui/button';
 import { Link } from '@/i18n/navigation';
@@ -18,21 +19,10 @@ export default function LangError({ error, reset }: ErrorPageProps) {
     console.error(error);
   }, [error]);
 
-  const statusMessage =
-    appError.statusCode === 404
-      ? t('pageNotFound')
-      : appError.statusMessage === 'Internal Server Error'
-        ? t('internalServerError')
-        : appError.statusMessage;
-
   return (
     <ErrorView
       error={appError}
-      labels={{
-        status: t('status', { status: appError.statusCode }),
-        statusMessage,
-        description: t('description'),
-      }}
+      labels={errorPageLabels(appError, t)}
       actions={
         <>
           <button type="button" onClick={reset} className={buttonClass({ size: 'lg' })}>
