@@ -12,5 +12,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // next-intl imports `next/navigation` without an extension, which only a bundler resolves.
+    server: { deps: { inline: ['next-intl'] } },
   },
 });

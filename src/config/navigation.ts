@@ -5,7 +5,8 @@ import { serviceSlugs, type ServiceSlug } from './services';
  * it. A link to a section of a page names the page and the section separately, so
  * the prefixed address is `/ru#pricing`, never `/ru/#pricing`.
  */
-export type NavHref = `/${string}` | { pathname: `/${string}`; hash: string };
+export type PagePath = `/${string}`;
+export type NavHref = PagePath | { pathname: PagePath; hash: string };
 
 /** A stable string for a NavHref: React keys, comparisons, tests. */
 export function hrefKey(href: NavHref): string {
@@ -15,7 +16,7 @@ export function hrefKey(href: NavHref): string {
 export const navConfig = {
   /** Where every "contact us" button leads: the consultation form on the home page. */
   consultation: { pathname: '/', hash: 'consultation' },
-  services: serviceSlugs.map((slug) => ({ slug, href: `/services/${slug}` as NavHref })),
+  services: serviceSlugs.map((slug) => ({ slug, href: `/services/${slug}` as PagePath })),
   main: [
     { key: 'pricing', href: { pathname: '/', hash: 'pricing' } },
     { key: 'blog', href: '/blog' },
@@ -37,7 +38,7 @@ export const navConfig = {
   ],
 } as const satisfies {
   consultation: NavHref;
-  services: readonly { slug: ServiceSlug; href: NavHref }[];
+  services: readonly { slug: ServiceSlug; href: PagePath }[];
   main: readonly { key: string; href: NavHref }[];
   footerServices: readonly { key: string; href: NavHref }[];
   footerNavigation: readonly { key: string; href: NavHref }[];

@@ -10,7 +10,8 @@ import { loadMessages } from './messages';
  * it without reading request headers, and pages stay static.
  */
 export default getRequestConfig(async ({ locale: requested }) => {
-  const code = await lang();
+  // An explicit locale (route handlers, metadata) wins; root params exist only in components.
+  const code = requested ? undefined : await lang();
   const locale = requested ?? (isLangCode(code) ? localeFromCode(code) : defaultLocale);
   return { locale, messages: await loadMessages(locale), timeZone: siteConfig.timeZone };
 });

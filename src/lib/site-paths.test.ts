@@ -7,6 +7,8 @@ describe('isSitePath', () => {
     '/blog',
     '/blog/some-article',
     '/blog/category/news',
+    '/blog/page/2',
+    '/blog/category/news/page/2',
     '/blog/rss.xml',
     '/calculator',
     '/contacts',

@@ -17,7 +17,9 @@ const segment = '[^/]+';
 const dynamicPaths = [
   new RegExp(`^/services/${segment}$`),
   new RegExp(`^/blog/${segment}$`),
+  new RegExp(`^/blog/page/${segment}$`),
   new RegExp(`^/blog/category/${segment}$`),
+  new RegExp(`^/blog/category/${segment}/page/${segment}$`),
 ];
 
 export function isSitePath(pathname: string): boolean {

@@ -41,7 +41,7 @@ for (const code of langCodes) {
     test('the open services menu has no axe violations', async ({ page }) => {
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.goto(url(code));
-      await page.getByRole('button', { name: messages[code].Nav.services }).click();
+      await page.getByRole('button', { name: messages[code].Nav.services, exact: true }).click();
       await expect(
         page.getByRole('link', { name: new RegExp(messages[code].Services.web.title) }).first(),
       ).toBeVisible();

@@ -1,9 +1,11 @@
+import { Hero } from '@/components/home/hero';
 import {
   CalculatorSection,
-  ConsultationSection,
+  LatestArticlesSection,
   PricingSection,
+  ServicesSection,
+  WhyUsSection,
 } from '@/components/home/home-sections';
-import { Hero } from '@/components/home/hero';
 import { resolveLocale, type LangParams } from '@/i18n/page-locale';
 
 type HomePageProps = { params: Promise<LangParams> };
@@ -13,9 +15,11 @@ export default async function HomePage({ params }: HomePageProps) {
   return (
     <>
       <Hero />
-      <ConsultationSection />
+      <WhyUsSection />
+      <ServicesSection />
       <PricingSection />
       <CalculatorSection />
+      <LatestArticlesSection />
     </>
   );
 }

@@ -1,25 +1,98 @@
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { ArticleCard } from '@/components/blog/article-card';
 import { ContactChannels } from '@/components/layout/contact-channels';
 import { Section } from '@/components/layout/section';
+import { servicePriceLabel } from '@/components/services/service-price';
 import { buttonClass } from '@/components/ui/button';
+import { Container } from '@/components/ui/container';
+import { navConfig } from '@/config/navigation';
 import { siteConfig } from '@/config/site';
 import { Link } from '@/i18n/navigation';
+import { getArticles } from '@/server/content/blog';
+import { ServicesCarousel } from './services-carousel';
 
 const hours = siteConfig.claims.callbackHours;
+const reasons = ['team', 'estimate', 'speed', 'results'] as const;
 
-/** `#consultation`: where every "contact us" button lands. */
-export async function ConsultationSection() {
-  const t = await getTranslations('HomePage.consultation');
+/** Why us, and `#consultation`: where every "contact us" button lands. */
+export async function WhyUsSection() {
+  const t = await getTranslations('HomePage');
   return (
-    <Section
-      id="consultation"
-      title={t('title')}
-      lead={t('lead', { hours })}
-      className="bg-surface"
-    >
-      <ContactChannels
-        label={t('channelsLabel')}
-        labels={{ call: t('call'), write: t('write'), telegram: t('telegram') }}
+    <section aria-labelledby="why-us-title" className="bg-surface py-16 sm:py-24">
+      <Container className="grid gap-12 lg:grid-cols-2 lg:gap-16">
+        <div>
+          <h2
+            id="why-us-title"
+            className="text-3xl font-bold tracking-tight text-balance sm:text-4xl"
+          >
+            {t('whyUs.title')}
+          </h2>
+          <p className="mt-4 text-lg leading-relaxed text-muted">{t('whyUs.lead')}</p>
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2">
+            {reasons.map((reason) => (
+              <li key={reason}>
+                <h3 className="font-semibold text-ink">{t(`whyUs.reasons.${reason}.title`)}</h3>
+                <p className="mt-2 leading-relaxed text-muted">
+                  {t(`whyUs.reasons.${reason}.text`)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div
+          id="consultation"
+          aria-labelledby="consultation-title"
+          role="region"
+          className="self-start rounded-3xl bg-white p-6 shadow-card sm:p-10"
+        >
+          <h2 id="consultation-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {t('consultation.title')}
+          </h2>
+          <p className="mt-3 leading-relaxed text-muted">{t('consultation.lead', { hours })}</p>
+          <ContactChannels
+            label={t('consultation.channelsLabel')}
+            labels={{
+              call: t('consultation.call'),
+              write: t('consultation.write'),
+              telegram: t('consultation.telegram'),
+            }}
+            stacked
+          />
+        </div>
+      </Container>
+    </section>
+  );
+}
+
+/** All 14 services in a carousel. */
+export async function ServicesSection() {
+  const t = await getTranslations('HomePage.services');
+  const tServices = await getTranslations('Services');
+  const locale = await getLocale();
+  const total = navConfig.services.length;
+  const slides = await Promise.all(
+    navConfig.services.map(async ({ slug, href }) => ({
+      slug,
+      href,
+      title: tServices(`${slug}.title`),
+      summary: tServices(`${slug}.summary`),
+      price: await servicePriceLabel(slug, locale),
+    })),
+  );
+  return (
+    <Section id="services" title={t('title')} lead={t('lead')}>
+      <ServicesCarousel
+        slides={slides}
+        labels={{
+          carousel: t('carouselLabel'),
+          previous: t('previous'),
+          next: t('next'),
+          more: t('more'),
+          slide: slides.map((_, i) => t('slide', { index: i + 1, total })),
+          announce: slides.map((slide, i) =>
+            t('announce', { index: i + 1, total, title: slide.title }),
+          ),
+        }}
       />
     </Section>
   );
@@ -29,7 +102,7 @@ export async function ConsultationSection() {
 export async function PricingSection() {
   const t = await getTranslations('HomePage.pricing');
   return (
-    <Section id="pricing" title={t('title')} lead={t('lead')}>
+    <Section id="pricing" title={t('title')} lead={t('lead')} className="bg-surface">
       <Link href="/calculator" className={buttonClass({ size: 'lg', className: 'mt-8' })}>
         {t('cta')}
       </Link>
@@ -44,6 +117,30 @@ export async function CalculatorSection() {
     <Section id="calculator" title={t('title')} lead={t('lead')} className="bg-brand-50">
       <Link href="/calculator" className={buttonClass({ size: 'lg', className: 'mt-8' })}>
         {t('cta')}
+      </Link>
+    </Section>
+  );
+}
+
+/** The three newest articles. */
+export async function LatestArticlesSection() {
+  const t = await getTranslations('HomePage.blog');
+  const latest = (await getArticles(await getLocale())).slice(0, 3);
+  if (latest.length === 0) return null;
+  return (
+    <Section id="blog" title={t('title')} lead={t('lead')}>
+      <ul className="mt-10 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+        {latest.map((article) => (
+          <li key={article.slug}>
+            <ArticleCard article={article} headingLevel="h3" />
+          </li>
+        ))}
+      </ul>
+      <Link
+        href="/blog"
+        className={buttonClass({ variant: 'secondary', size: 'lg', className: 'mt-10' })}
+      >
+        {t('all')}
       </Link>
     </Section>
   );

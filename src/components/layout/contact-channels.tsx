@@ -4,6 +4,8 @@ import { socialIconPaths } from '@/components/footer/social-icon-paths';
 type ContactChannelsProps = {
   label: string;
   labels: { call: string; write: string; telegram: string };
+  /** One under another, for a narrow column. */
+  stacked?: boolean;
 };
 
 function PhoneIcon() {
@@ -29,7 +31,7 @@ function MailIcon() {
 }
 
 /** The agency's direct channels as large tap targets: phone, email, Telegram. */
-export function ContactChannels({ label, labels }: ContactChannelsProps) {
+export function ContactChannels({ label, labels, stacked }: ContactChannelsProps) {
   const { phone, email, telegram } = siteConfig.contacts;
   const channels = [
     {
@@ -60,7 +62,10 @@ export function ContactChannels({ label, labels }: ContactChannelsProps) {
   ];
 
   return (
-    <ul aria-label={label} className="mt-8 grid gap-4 md:grid-cols-3">
+    <ul
+      aria-label={label}
+      className={stacked ? 'mt-8 grid gap-4' : 'mt-8 grid gap-4 md:grid-cols-3'}
+    >
       {channels.map((channel) => (
         <li key={channel.key}>
           <a

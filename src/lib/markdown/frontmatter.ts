@@ -26,14 +26,25 @@ export function parseFrontmatter<S extends z.ZodType>(
   } catch (error) {
     throw new ContentError(`${file}: frontmatter is not valid YAML: ${(error as Error).message}`);
   }
-  const result = schema.safeParse(raw ?? {});
-  if (!result.success) {
-    const problems = result.error.issues
-      .map((issue) => `  - ${issue.path.join('.') || '(root)'}: ${issue.message}`)
-      .join('\n');
-    throw new ContentError(`${file}: invalid frontmatter\n${problems}`);
-  }
-  return { data: result.data, body: source.slice(match[0].length) };
+  return {
+    data: validateContent(raw ?? {}, schema, file, 'frontmatter'),
+    body: source.slice(match[0].length),
+  };
+}
+
+/** Checks parsed content against its schema; the error lists every bad field. */
+export function validateContent<S extends z.ZodType>(
+  raw: unknown,
+  schema: S,
+  file: string,
+  what = 'content',
+): z.infer<S> {
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const problems = result.error.issues
+    .map((issue) => `  - ${issue.path.join('.') || '(root)'}: ${issue.message}`)
+    .join('\n');
+  throw new ContentError(`${file}: invalid ${what}\n${problems}`);
 }
 
 /** Replaces `{{name}}` with a value; an unknown name is an error, never left on the page. */

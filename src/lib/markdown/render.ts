@@ -1,3 +1,4 @@
+import rehypeShiki from '@shikijs/rehype';
 import type { Root } from 'hast';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import rehypeSlug from 'rehype-slug';
@@ -5,12 +6,15 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
+import { rehypeDemoteH1, rehypeHeadingAnchors } from './rehype-headings';
+import { rehypeImages, type ImageSizeResolver } from './rehype-images';
+import { rehypeNormalize } from './rehype-normalize';
 import { rehypeTaskListLabels } from './rehype-task-list-labels';
 
 /**
  * The sanitiser's allow-list: GitHub's, which refuses `javascript:` and every
- * other script protocol in links and images (plus `tel:` for phone links). Ids are kept as written
- * (rehype-slug runs after it), so heading anchors stay readable.
+ * other script protocol in links and images (plus `tel:` for phone links). Ids
+ * are kept as written (rehype-slug runs after it), so anchors stay readable.
  */
 const sanitizeSchema = {
   ...defaultSchema,
@@ -21,16 +25,74 @@ const sanitizeSchema = {
   },
 };
 
-const processor = unified()
-  .use(remarkParse)
-  .use(remarkGfm)
-  // Raw HTML in Markdown is dropped here, and whatever remains is sanitised below.
-  .use(remarkRehype)
-  .use(rehypeSanitize, sanitizeSchema)
-  .use(rehypeSlug)
-  .use(rehypeTaskListLabels);
+/** The languages code blocks in content may use; anything else is shown as plain text. */
+export const codeLanguages = [
+  'bash',
+  'css',
+  'html',
+  'js',
+  'json',
+  'kotlin',
+  'sql',
+  'swift',
+  'ts',
+  'tsx',
+  'yaml',
+] as const;
 
-/** Markdown to a sanitised HTML tree, ready to render with React. */
-export async function markdownToHast(markdown: string): Promise<Root> {
+export type MarkdownOptions = {
+  /** Sizes of the images the content shows; without it images keep no dimensions. */
+  resolveImage?: ImageSizeResolver;
+  /** The footnotes' heading and back-link label, in the page's language. */
+  footnotes?: { label: string; backLabel: string };
+};
+
+function createProcessor({ resolveImage, footnotes }: MarkdownOptions) {
+  const processor = unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    // Raw HTML in Markdown is dropped here, and whatever remains is sanitised below.
+    .use(remarkRehype, {
+      footnoteLabel: footnotes?.label ?? 'Footnotes',
+      footnoteBackLabel: footnotes?.backLabel ?? 'Back to content',
+    })
+    .use(rehypeSanitize, sanitizeSchema)
+    .use(rehypeDemoteH1)
+    .use(rehypeSlug)
+    .use(rehypeHeadingAnchors)
+    .use(rehypeTaskListLabels);
+  if (resolveImage) processor.use(rehypeImages, resolveImage);
+  // Highlighted at build time: the page ships coloured HTML and no highlighter.
+  return processor
+    .use(rehypeShiki, {
+      theme: 'github-dark-high-contrast',
+      langs: [...codeLanguages],
+      defaultLanguage: 'text',
+      fallbackLanguage: 'text',
+      addLanguageClass: true,
+    })
+    .use(rehypeNormalize);
+}
+
+// Building a processor loads the highlighter's grammars: once per set of options.
+const processors = new Map<
+  ImageSizeResolver | undefined,
+  Map<string, ReturnType<typeof createProcessor>>
+>();
+
+/** Markdown to a sanitised, highlighted HTML tree, ready to render with React. */
+export async function markdownToHast(
+  markdown: string,
+  options: MarkdownOptions = {},
+): Promise<Root> {
+  const byLabels =
+    processors.get(options.resolveImage) ?? new Map<string, ReturnType<typeof createProcessor>>();
+  processors.set(options.resolveImage, byLabels);
+  const key = JSON.stringify(options.footnotes ?? null);
+  let processor = byLabels.get(key);
+  if (!processor) {
+    processor = createProcessor(options);
+    byLabels.set(key, processor);
+  }
   return processor.run(processor.parse(markdown));
 }

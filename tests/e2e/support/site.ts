@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { blogCategories } from '@/config/blog';
 import { serviceSlugs } from '@/config/services';
 import { langCodes, localeFromCode, type LangCode } from '@/i18n/locales';
 import en from '../../../messages/en.json';
@@ -15,9 +16,10 @@ export type { LangCode };
 const root = path.resolve(__dirname, '../../..');
 
 function frontmatterTitle(file: string): string {
+  // Articles may name the agency as {{brand}}; the site fills it in.
   const source = readFileSync(path.join(root, file), 'utf8');
   const yaml = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source)?.[1] ?? '';
-  return (parseYaml(yaml) as { title: string }).title;
+  return (parseYaml(yaml) as { title: string }).title.replaceAll('{{brand}}', 'Ortus Digital');
 }
 
 export const articleSlugs = readdirSync(path.join(root, 'content/blog'), { withFileTypes: true })
@@ -33,6 +35,12 @@ export function pagesOf(code: LangCode): SitePage[] {
   return [
     { path: '', h1: m.HomePage.hero.title, type: 'home' },
     { path: '/blog', h1: m.BlogPage.title, type: 'blog' },
+    { path: '/blog/page/2', h1: m.BlogPage.title, type: 'blog-page' },
+    ...blogCategories.map((category) => ({
+      path: `/blog/category/${category}`,
+      h1: m.BlogPage.categories[category],
+      type: 'blog-category',
+    })),
     ...articleSlugs.map((slug) => ({
       path: `/blog/${slug}`,
       h1: frontmatterTitle(`content/blog/${slug}/${code}.md`),
@@ -42,7 +50,7 @@ export function pagesOf(code: LangCode): SitePage[] {
     { path: '/contacts', h1: m.ContactsPage.title, type: 'contacts' },
     ...serviceSlugs.map((slug) => ({
       path: `/services/${slug}`,
-      h1: m.Services[slug].title,
+      h1: serviceContent(slug, code).hero.title.replaceAll('{{brand}}', 'Ortus Digital'),
       type: 'service',
     })),
     { path: '/privacy', h1: frontmatterTitle(`content/pages/privacy/${code}.md`), type: 'privacy' },
@@ -53,6 +61,27 @@ export function pagesOf(code: LangCode): SitePage[] {
 /** `/ru/services/web` style address. */
 export const url = (code: LangCode, pagePath = '') => `/${code}${pagePath}`;
 
-export function readServiceYaml(slug: string, code: LangCode): unknown {
-  return parseYaml(readFileSync(path.join(root, `content/services/${slug}/${code}.yaml`), 'utf8'));
+type ServiceYaml = { hero: { title: string }; seo: { title: string } };
+
+export function serviceContent(slug: string, code: LangCode): ServiceYaml {
+  return parseYaml(
+    readFileSync(path.join(root, `content/services/${slug}/${code}.yaml`), 'utf8'),
+  ) as ServiceYaml;
+}
+
+/** Articles of a language, newest first, as the blog lists them. */
+export function articlesOf(
+  code: LangCode,
+): { slug: string; title: string; date: string; category: string }[] {
+  return articleSlugs
+    .map((slug) => {
+      const source = readFileSync(path.join(root, `content/blog/${slug}/${code}.md`), 'utf8');
+      const data = parseYaml(/^---\r?\n([\s\S]*?)\r?\n---/.exec(source)?.[1] ?? '') as {
+        title: string;
+        date: string;
+        category: string;
+      };
+      return { slug, title: data.title, date: data.date, category: data.category };
+    })
+    .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
 }

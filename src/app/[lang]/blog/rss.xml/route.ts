@@ -1,0 +1,35 @@
+import { getTranslations } from 'next-intl/server';
+import { siteConfig } from '@/config/site';
+import { env } from '@/env';
+import { isLangCode, localeFromCode, localeInfo } from '@/i18n/locales';
+import { langStaticParams } from '@/i18n/page-locale';
+import { renderRss } from '@/lib/rss';
+import { getArticles } from '@/server/content/blog';
+
+// Built once per language at build time, like the pages.
+export const dynamic = 'force-static';
+export const generateStaticParams = langStaticParams;
+
+export async function GET(_request: Request, { params }: { params: Promise<{ lang: string }> }) {
+  const { lang } = await params;
+  if (!isLangCode(lang)) return new Response('Not found', { status: 404 });
+  const locale = localeFromCode(lang);
+  const t = await getTranslations({ locale, namespace: 'BlogPage' });
+  const base = `${env.SITE_URL}/${lang}`;
+  const xml = renderRss({
+    title: t('rssTitle', { brand: siteConfig.name }),
+    description: t('metaDescription', { brand: siteConfig.name }),
+    link: `${base}/blog`,
+    self: `${base}/blog/rss.xml`,
+    language: localeInfo[locale].hreflang,
+    items: (await getArticles(locale)).map((article) => ({
+      title: article.title,
+      url: `${base}/blog/${article.slug}`,
+      description: article.description,
+      date: article.date,
+      category: t(`categories.${article.category}`),
+      author: article.author,
+    })),
+  });
+  return new Response(xml, { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' } });
+}

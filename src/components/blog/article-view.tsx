@@ -1,0 +1,176 @@
+import { getTranslations } from 'next-intl/server';
+import { MarkdownBody } from '@/components/content/markdown-body';
+import { buttonClass } from '@/components/ui/button';
+import { Container } from '@/components/ui/container';
+import { siteConfig } from '@/config/site';
+import { Link } from '@/i18n/navigation';
+import type { Article, ArticleMeta } from '@/server/content/blog';
+import { ArticleCard } from './article-card';
+import { ArticleMetaLine } from './article-meta-line';
+import { articlePath, blogListPath } from './blog-paths';
+
+/** Articles with this many sections get a table of contents. */
+const tocFromSections = 4;
+
+type ArticleViewProps = {
+  article: Article;
+  related: ArticleMeta[];
+  newer?: ArticleMeta;
+  older?: ArticleMeta;
+};
+
+export async function ArticleView({ article, related, newer, older }: ArticleViewProps) {
+  const t = await getTranslations('ArticlePage');
+  const tBlog = await getTranslations('BlogPage');
+  const sections = article.outline.filter((entry) => entry.depth === 2);
+  const showToc = sections.length >= tocFromSections;
+
+  return (
+    <>
+      <article>
+        <header className="border-b border-line bg-gradient-to-b from-brand-50 to-white">
+          <Container className="py-12 sm:py-16">
+            <nav aria-label={tBlog('title')} className="flex flex-wrap items-center gap-3 text-sm">
+              <Link href={blogListPath()} className="font-semibold text-brand-700 hover:underline">
+                {tBlog('title')}
+              </Link>
+              <span aria-hidden="true" className="text-muted">
+                /
+              </span>
+              <Link
+                href={blogListPath({ category: article.category })}
+                className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold tracking-wide text-brand-800 uppercase hover:bg-brand-100"
+              >
+                {tBlog(`categories.${article.category}`)}
+              </Link>
+            </nav>
+            <h1 className="mt-5 max-w-4xl text-3xl leading-tight font-bold tracking-tight text-balance sm:text-5xl">
+              {article.title}
+            </h1>
+            <p className="mt-5 max-w-3xl text-lg leading-relaxed text-muted">
+              {article.description}
+            </p>
+            <div className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-2 text-sm text-muted">
+              <p>
+                <span className="sr-only">{t('author')}: </span>
+                <span className="font-semibold text-ink">{article.author}</span>
+              </p>
+              <ArticleMetaLine article={article} />
+            </div>
+          </Container>
+        </header>
+
+        <Container className="py-10 sm:py-14">
+          {/* eslint-disable-next-line @next/next/no-img-element -- a committed, sized image; above the fold */}
+          <img
+            src={article.cover.src}
+            alt={article.cover.alt}
+            width={article.cover.width}
+            height={article.cover.height}
+            fetchPriority="high"
+            className="aspect-[1200/630] w-full max-w-4xl rounded-3xl bg-brand-50 object-cover"
+          />
+          <div
+            className={showToc ? 'mt-12 grid gap-12 lg:grid-cols-[minmax(0,1fr)_16rem]' : 'mt-12'}
+          >
+            {showToc ? (
+              <nav
+                aria-labelledby="toc-title"
+                className="lg:sticky lg:top-24 lg:order-2 lg:self-start"
+              >
+                <h2
+                  id="toc-title"
+                  className="text-sm font-semibold tracking-wide text-muted uppercase"
+                >
+                  {t('toc')}
+                </h2>
+                <ol className="mt-3 space-y-2 border-l border-line pl-4 text-[0.9375rem]">
+                  {sections.map((entry) => (
+                    <li key={entry.id}>
+                      <a href={`#${entry.id}`} className="rounded text-ink hover:text-brand-700">
+                        {entry.text}
+                      </a>
+                    </li>
+                  ))}
+                </ol>
+              </nav>
+            ) : null}
+            <div className="min-w-0">
+              <MarkdownBody tree={article.body} />
+              <ul aria-label={t('tags')} className="mt-10 flex flex-wrap gap-2">
+                {article.tags.map((tag) => (
+                  <li key={tag} className="rounded-full bg-surface px-3 py-1 text-sm text-muted">
+                    #{tag}
+                  </li>
+                ))}
+              </ul>
+              <aside
+                aria-labelledby="subscribe-title"
+                className="mt-12 max-w-3xl rounded-3xl bg-brand-900 p-8 text-white"
+              >
+                <h2 id="subscribe-title" className="text-xl font-bold">
+                  {t('subscribeTitle')}
+                </h2>
+                <p className="mt-2 leading-relaxed text-slate-200">{t('subscribeText')}</p>
+                <a
+                  href={siteConfig.telegramChannel}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={buttonClass({ variant: 'inverse', className: 'mt-6' })}
+                >
+                  {t('subscribeButton')}
+                </a>
+              </aside>
+            </div>
+          </div>
+        </Container>
+      </article>
+
+      {related.length > 0 ? (
+        <section aria-labelledby="related-title" className="border-t border-line bg-surface">
+          <Container className="py-14">
+            <h2 id="related-title" className="text-2xl font-bold">
+              {t('relatedTitle')}
+            </h2>
+            <ul className="mt-8 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+              {related.map((item) => (
+                <li key={item.slug}>
+                  <ArticleCard article={item} headingLevel="h3" />
+                </li>
+              ))}
+            </ul>
+          </Container>
+        </section>
+      ) : null}
+
+      {newer || older ? (
+        <Container className="py-10">
+          <nav aria-label={t('moreArticles')} className="grid gap-4 sm:grid-cols-2">
+            {older ? (
+              <Link
+                href={articlePath(older.slug)}
+                rel="prev"
+                className="rounded-2xl border border-line p-5 hover:border-brand-500"
+              >
+                <span className="block text-sm text-muted">← {t('older')}</span>
+                <span className="mt-1 block font-semibold">{older.title}</span>
+              </Link>
+            ) : (
+              <span />
+            )}
+            {newer ? (
+              <Link
+                href={articlePath(newer.slug)}
+                rel="next"
+                className="rounded-2xl border border-line p-5 text-right hover:border-brand-500"
+              >
+                <span className="block text-sm text-muted">{t('newer')} →</span>
+                <span className="mt-1 block font-semibold">{newer.title}</span>
+              </Link>
+            ) : null}
+          </nav>
+        </Container>
+      ) : null}
+    </>
+  );
+}

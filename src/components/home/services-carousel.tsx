@@ -1,0 +1,158 @@
+'use client';
+
+import useEmblaCarousel from 'embla-carousel-react';
+import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
+import type { PagePath } from '@/config/navigation';
+import type { ServiceSlug } from '@/config/services';
+import { Link } from '@/i18n/navigation';
+import { cn } from '@/lib/cn';
+import { ServiceIcon } from '@/components/services/service-icon';
+
+type Slide = { slug: ServiceSlug; title: string; summary: string; href: PagePath; price: string };
+
+type ServicesCarouselProps = {
+  slides: Slide[];
+  labels: {
+    carousel: string;
+    previous: string;
+    next: string;
+    more: string;
+    /** "{index} of {total}" per slide, already filled in. */
+    slide: string[];
+    /** "Service {index} of {total}: {title}" per slide, read out when it comes into view. */
+    announce: string[];
+  };
+};
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/**
+ * All 14 services in a swipeable row (Embla): buttons, arrow keys and swipe move
+ * it, nothing moves by itself, and a live region says which service is first in
+ * view. Visitors who ask for reduced motion get jumps instead of slides.
+ */
+export function ServicesCarousel({ slides, labels }: ServicesCarouselProps) {
+  const [viewportRef, api] = useEmblaCarousel({
+    align: 'start',
+    slidesToScroll: 1,
+    containScroll: 'trimSnaps',
+  });
+  const [state, setState] = useState({ selected: 0, canPrev: false, canNext: true });
+
+  useEffect(() => {
+    if (!api) return;
+    const update = () =>
+      setState({
+        selected: api.selectedScrollSnap(),
+        canPrev: api.canScrollPrev(),
+        canNext: api.canScrollNext(),
+      });
+    update();
+    api.on('select', update).on('reInit', update);
+    return () => {
+      api.off('select', update).off('reInit', update);
+    };
+  }, [api]);
+
+  const prev = useCallback(() => api?.scrollPrev(prefersReducedMotion()), [api]);
+  const next = useCallback(() => api?.scrollNext(prefersReducedMotion()), [api]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      prev();
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      next();
+    }
+  }
+
+  const button =
+    'inline-flex size-12 items-center justify-center rounded-full border border-line bg-white text-ink transition-colors hover:border-brand-500 aria-disabled:cursor-default aria-disabled:opacity-40';
+
+  return (
+    <div
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={labels.carousel}
+      onKeyDown={onKeyDown}
+      className="mt-10"
+    >
+      <div className="overflow-hidden" ref={viewportRef}>
+        <div className="-ml-5 flex touch-pan-y">
+          {slides.map((slide, index) => (
+            <div
+              key={slide.slug}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={labels.slide[index]}
+              className="min-w-0 shrink-0 grow-0 basis-[85%] pl-5 sm:basis-1/2 lg:basis-1/3 xl:basis-1/4"
+            >
+              <Link
+                href={slide.href}
+                className="flex h-full flex-col rounded-2xl border border-line bg-white p-6 transition-colors hover:border-brand-500"
+              >
+                <span className="inline-flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                  <ServiceIcon slug={slide.slug} className="size-7" />
+                </span>
+                <span className="mt-5 text-lg font-semibold text-ink">{slide.title}</span>
+                <span className="mt-2 flex-1 leading-relaxed text-muted">{slide.summary}</span>
+                <span className="mt-5 text-sm font-semibold text-ink">{slide.price}</span>
+                <span className="mt-3 text-sm font-semibold text-brand-700">{labels.more} →</span>
+              </Link>
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="mt-8 flex items-center justify-between gap-4">
+        <p aria-live="polite" aria-atomic="true" className="sr-only" data-testid="carousel-status">
+          {labels.announce[state.selected]}
+        </p>
+        <p aria-hidden="true" className="text-sm font-medium text-muted">
+          {labels.slide[state.selected]}
+        </p>
+        <div className="flex gap-3">
+          {/* aria-disabled, not disabled: a focused button that gets disabled would drop keyboard focus. */}
+          <button
+            type="button"
+            onClick={prev}
+            aria-disabled={!state.canPrev}
+            className={cn(button)}
+            aria-label={labels.previous}
+          >
+            <svg viewBox="0 0 20 20" aria-hidden="true" className="size-5">
+              <path
+                d="M12.5 15 7.5 10l5-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+          </button>
+          <button
+            type="button"
+            onClick={next}
+            aria-disabled={!state.canNext}
+            className={cn(button)}
+            aria-label={labels.next}
+          >
+            <svg viewBox="0 0 20 20" aria-hidden="true" className="size-5">
+              <path
+                d="m7.5 15 5-5-5-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

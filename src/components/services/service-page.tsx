@@ -1,0 +1,206 @@
+import { getTranslations } from 'next-intl/server';
+import { MarkdownBody } from '@/components/content/markdown-body';
+import { buttonClass } from '@/components/ui/button';
+import { Container } from '@/components/ui/container';
+import { navConfig } from '@/config/navigation';
+import { siteConfig } from '@/config/site';
+import type { Locale } from '@/i18n/locales';
+import { Link } from '@/i18n/navigation';
+import type { ServiceContent } from '@/server/content/services';
+import { ServiceIcon } from './service-icon';
+import { servicePriceLabel } from './service-price';
+
+type ServicePageViewProps = { service: ServiceContent; locale: Locale };
+
+function SectionTitle({ id, children }: { id: string; children: string }) {
+  return (
+    <h2 id={id} className="text-2xl font-bold tracking-tight sm:text-3xl">
+      {children}
+    </h2>
+  );
+}
+
+export async function ServicePageView({ service, locale }: ServicePageViewProps) {
+  const t = await getTranslations('ServicePage');
+  const tServices = await getTranslations('Services');
+  const price = await servicePriceLabel(service.slug, locale);
+  const hours = siteConfig.claims.callbackHours;
+
+  return (
+    <>
+      <div className="border-b border-line bg-gradient-to-b from-brand-50 to-white">
+        <Container className="grid gap-10 py-14 sm:py-20 lg:grid-cols-[1fr_20rem] lg:items-end">
+          <div>
+            <p className="flex items-center gap-3 text-sm font-semibold tracking-wide text-brand-700 uppercase">
+              <span className="inline-flex size-10 items-center justify-center rounded-xl bg-brand-700 text-white">
+                <ServiceIcon slug={service.slug} className="size-6" />
+              </span>
+              {tServices(`${service.slug}.title`)}
+            </p>
+            <h1 className="mt-5 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+              {service.hero.title}
+            </h1>
+            <p className="mt-5 max-w-2xl text-lg leading-relaxed text-muted">{service.hero.lead}</p>
+            <Link
+              href={navConfig.consultation}
+              className={buttonClass({ size: 'lg', className: 'mt-8' })}
+            >
+              {t('discuss')}
+            </Link>
+          </div>
+          <div className="rounded-2xl border border-line bg-white p-6 shadow-card">
+            <p className="text-sm font-semibold tracking-wide text-muted uppercase">
+              {t('priceLabel')}
+            </p>
+            <p className="mt-2 text-2xl font-bold text-ink" data-testid="service-price">
+              {price}
+            </p>
+            <p className="mt-3 text-sm leading-relaxed text-muted">{t('priceNote')}</p>
+          </div>
+        </Container>
+      </div>
+
+      <Container className="space-y-20 py-16 sm:py-24">
+        <section aria-labelledby="includes">
+          <SectionTitle id="includes">{t('includesTitle')}</SectionTitle>
+          <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {service.includes.map((item) => (
+              <li key={item.title} className="rounded-2xl border border-line p-6">
+                <h3 className="text-lg font-semibold">{item.title}</h3>
+                <p className="mt-2 leading-relaxed text-muted">{item.text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="process">
+          <SectionTitle id="process">{t('processTitle')}</SectionTitle>
+          <ol className="mt-8 grid gap-5 md:grid-cols-2">
+            {service.process.map((step, index) => (
+              <li key={step.title} className="flex gap-5 rounded-2xl bg-surface p-6">
+                <span
+                  aria-hidden="true"
+                  className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
+                >
+                  {index + 1}
+                </span>
+                <div>
+                  <h3 className="text-lg font-semibold">
+                    <span className="sr-only">{t('step', { number: index + 1 })}: </span>
+                    {step.title}
+                  </h3>
+                  {step.duration ? (
+                    <p className="mt-1 text-sm font-medium text-brand-700">{step.duration}</p>
+                  ) : null}
+                  <p className="mt-2 leading-relaxed text-muted">{step.text}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <div className="grid gap-12 lg:grid-cols-2">
+          <section aria-labelledby="deliverables">
+            <SectionTitle id="deliverables">{t('deliverablesTitle')}</SectionTitle>
+            <ul className="mt-6 space-y-3">
+              {service.deliverables.map((item) => (
+                <li key={item} className="flex gap-3 leading-relaxed">
+                  <svg
+                    viewBox="0 0 20 20"
+                    aria-hidden="true"
+                    className="mt-1 size-5 shrink-0 text-brand-700"
+                  >
+                    <path
+                      d="m5 10.5 3 3 7-7"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                    />
+                  </svg>
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="technologies">
+            <SectionTitle id="technologies">{t('technologiesTitle')}</SectionTitle>
+            <ul className="mt-6 flex flex-wrap gap-2">
+              {service.technologies.map((item) => (
+                <li
+                  key={item}
+                  className="rounded-full border border-line bg-white px-4 py-1.5 text-sm font-medium"
+                >
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+
+        <section aria-labelledby="faq">
+          <SectionTitle id="faq">{t('faqTitle')}</SectionTitle>
+          <div className="mt-8 divide-y divide-line rounded-2xl border border-line">
+            {service.faq.map((item) => (
+              <details key={item.question} className="group p-6">
+                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded text-lg font-semibold [&::-webkit-details-marker]:hidden">
+                  {item.question}
+                  <svg
+                    viewBox="0 0 20 20"
+                    aria-hidden="true"
+                    className="size-5 shrink-0 text-muted transition-transform group-open:rotate-45"
+                  >
+                    <path
+                      d="M10 4v12M4 10h12"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      strokeLinecap="round"
+                    />
+                  </svg>
+                </summary>
+                <MarkdownBody tree={item.answer} className="mt-3 text-muted" />
+              </details>
+            ))}
+          </div>
+        </section>
+
+        <section aria-labelledby="related">
+          <SectionTitle id="related">{t('relatedTitle')}</SectionTitle>
+          <ul className="mt-8 grid gap-5 md:grid-cols-2 lg:grid-cols-4">
+            {service.related.map((slug) => (
+              <li key={slug}>
+                <Link
+                  href={`/services/${slug}`}
+                  className="flex h-full flex-col rounded-2xl border border-line p-6 transition-colors hover:border-brand-500"
+                >
+                  <ServiceIcon slug={slug} className="size-7 text-brand-700" />
+                  <span className="mt-4 font-semibold">{tServices(`${slug}.title`)}</span>
+                  <span className="mt-2 text-sm leading-relaxed text-muted">
+                    {tServices(`${slug}.summary`)}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section
+          aria-labelledby="service-cta"
+          className="rounded-3xl bg-brand-900 p-8 text-white sm:p-12"
+        >
+          <h2 id="service-cta" className="text-2xl font-bold sm:text-3xl">
+            {t('ctaTitle')}
+          </h2>
+          <p className="mt-3 max-w-2xl text-lg text-slate-200">{t('ctaText', { hours })}</p>
+          <Link
+            href={navConfig.consultation}
+            className={buttonClass({ variant: 'inverse', size: 'lg', className: 'mt-8' })}
+          >
+            {t('ctaButton')}
+          </Link>
+        </section>
+      </Container>
+    </>
+  );
+}
