@@ -35,7 +35,7 @@ const config = [
     // One routing source (HOUSE-STYLE.md habit 2): links and redirects come from
     // src/i18n/navigation, which adds the language prefix.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/i18n/navigation.ts'],
+    ignores: ['src/i18n/navigation.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',

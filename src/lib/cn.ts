@@ -1,7 +1,10 @@
 import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
 
-/** Joins class names and lets a later Tailwind utility override an earlier one. */
+/**
+ * Joins class names. It does not resolve conflicts between utilities (that would
+ * ship tailwind-merge to every page), so components choose one class per
+ * property instead of overriding one.
+ */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }

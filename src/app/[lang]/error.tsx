@@ -1,10 +1,10 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
 import { errorPageLabels } from '@/components/errors/error-labels';
 import { ErrorView } from '@/components/errors/error-view';
 import { buttonClass } from '@/components/ui/button';
+import { useErrorTexts } from '@/i18n/locale-context';
 import { Link } from '@/i18n/navigation';
 import { toAppError } from '@/lib/errors';
 
@@ -12,7 +12,7 @@ type ErrorPageProps = { error: Error & { digest?: string }; reset: () => void };
 
 /** An unexpected failure inside a page: the error page in the page's language. */
 export default function LangError({ error, reset }: ErrorPageProps) {
-  const t = useTranslations('ErrorPage');
+  const texts = useErrorTexts();
   const appError = toAppError(error);
 
   useEffect(() => {
@@ -22,14 +22,14 @@ export default function LangError({ error, reset }: ErrorPageProps) {
   return (
     <ErrorView
       error={appError}
-      labels={errorPageLabels(appError, t)}
+      labels={errorPageLabels(appError, texts)}
       actions={
         <>
           <button type="button" onClick={reset} className={buttonClass({ size: 'lg' })}>
-            {t('retry')}
+            {texts.retry}
           </button>
           <Link href="/" className={buttonClass({ variant: 'secondary', size: 'lg' })}>
-            {t('home')}
+            {texts.home}
           </Link>
         </>
       }

@@ -1,15 +1,16 @@
-import { NextIntlClientProvider } from 'next-intl';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { LocaleProvider } from '@/i18n/locale-context';
 import { markdownToHast } from '@/lib/markdown/render';
+import en from '../../../messages/en.json';
 import { MarkdownBody } from './markdown-body';
 
 async function render(markdown: string, locale: 'ru' | 'kk' = 'ru') {
   const tree = await markdownToHast(markdown);
   return renderToStaticMarkup(
-    <NextIntlClientProvider locale={locale} messages={{}}>
+    <LocaleProvider locale={locale} errorTexts={en.ErrorPage}>
       <MarkdownBody tree={tree} />
-    </NextIntlClientProvider>,
+    </LocaleProvider>,
   );
 }
 

@@ -2,6 +2,7 @@ import type { Root } from 'hast';
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import type { ComponentProps } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
+import type { PagePath } from '@/config/navigation';
 import { Link } from '@/i18n/navigation';
 import { cn } from '@/lib/cn';
 
@@ -9,7 +10,7 @@ function ContentLink({ href = '', children, ...rest }: ComponentProps<'a'>) {
   // Site paths get the page's language prefix and client-side navigation.
   if (href.startsWith('/') && !href.startsWith('//')) {
     return (
-      <Link href={href} {...rest}>
+      <Link href={href as PagePath} {...rest}>
         {children}
       </Link>
     );

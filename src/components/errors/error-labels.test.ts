@@ -1,16 +1,14 @@
-import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
 import { HttpError, toAppError } from '@/lib/errors';
 import en from '../../../messages/en.json';
 import ru from '../../../messages/ru.json';
 import { errorPageLabels } from './error-labels';
 
-const tEn = createTranslator({ locale: 'en', messages: en, namespace: 'ErrorPage' });
-const tRu = createTranslator({ locale: 'ru', messages: ru, namespace: 'ErrorPage' });
+const texts = (m: typeof en) => ({ ...m.ErrorPage, status: m.ErrorPage.status });
 
 describe('errorPageLabels', () => {
   it('shows status 500 and Internal Server Error for an unexpected failure', () => {
-    expect(errorPageLabels(toAppError(new Error('boom')), tEn)).toEqual({
+    expect(errorPageLabels(toAppError(new Error('boom')), texts(en))).toEqual({
       status: 'Error 500',
       statusMessage: 'Internal Server Error',
       description: en.ErrorPage.description,
@@ -18,10 +16,12 @@ describe('errorPageLabels', () => {
   });
 
   it('translates the default status messages', () => {
-    expect(errorPageLabels(toAppError(new Error('boom')), tRu).statusMessage).toBe(
+    expect(errorPageLabels(toAppError(new Error('boom')), texts(ru)).statusMessage).toBe(
       'Внутренняя ошибка сервера',
     );
-    expect(errorPageLabels(toAppError(new HttpError({ statusCode: 404 })), tRu)).toMatchObject({
+    expect(
+      errorPageLabels(toAppError(new HttpError({ statusCode: 404 })), texts(ru)),
+    ).toMatchObject({
       status: 'Ошибка 404',
       statusMessage: 'Страница не найдена',
     });
@@ -31,7 +31,7 @@ describe('errorPageLabels', () => {
     const error = toAppError(
       new HttpError({ statusCode: 503, statusMessage: 'Service Unavailable' }),
     );
-    expect(errorPageLabels(error, tEn)).toMatchObject({
+    expect(errorPageLabels(error, texts(en))).toMatchObject({
       status: 'Error 503',
       statusMessage: 'Service Unavailable',
     });

@@ -1,24 +1,20 @@
+import type { ErrorTexts } from '@/i18n/locale-context';
 import { defaultStatusMessages, type AppError } from '@/lib/errors';
-
-type ErrorTranslator = (
-  key: 'status' | 'internalServerError' | 'pageNotFound' | 'description',
-  values?: { status: number },
-) => string;
 
 /**
  * What the error page says for an error, in the page's language: the two
  * default status messages are translated; a specific one is shown as it came.
  */
-export function errorPageLabels(error: AppError, t: ErrorTranslator) {
+export function errorPageLabels(error: AppError, texts: ErrorTexts) {
   const statusMessage =
     error.statusMessage === defaultStatusMessages[404]
-      ? t('pageNotFound')
+      ? texts.pageNotFound
       : error.statusMessage === defaultStatusMessages[500]
-        ? t('internalServerError')
+        ? texts.internalServerError
         : error.statusMessage;
   return {
-    status: t('status', { status: error.statusCode }),
+    status: texts.status.replace('{status}', String(error.statusCode)),
     statusMessage,
-    description: t('description'),
+    description: texts.description,
   };
 }

@@ -19,7 +19,9 @@ export async function NotFoundView({ variant }: NotFoundViewProps) {
       </p>
       <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">{t('title')}</h1>
       <p className="mt-4 text-lg font-medium break-words" data-testid="not-found-message">
-        <RequestedPath variant={variant} />
+        <RequestedPath
+          template={(variant === 'route' ? t.raw('unknownRoute') : t.raw('unknownParam')) as string}
+        />
       </p>
       <p className="mt-3 max-w-xl text-muted">{t('description')}</p>
       <Link href="/" className={buttonClass({ size: 'lg', className: 'mt-8' })}>

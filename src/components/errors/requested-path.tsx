@@ -1,11 +1,10 @@
 'use client';
 
 import { usePathname } from 'next/navigation';
-import { useTranslations } from 'next-intl';
 
 type RequestedPathProps = {
-  /** `route`: the path matches no route; `param`: a route matched, its slug did not. */
-  variant: 'route' | 'param';
+  /** The translated message with `{path}` left in it: "Page not found: {path}". */
+  template: string;
 };
 
 function decode(path: string): string {
@@ -21,8 +20,6 @@ function decode(path: string): string {
  * address the visitor asked for is read from the router, on the server as in
  * the browser.
  */
-export function RequestedPath({ variant }: RequestedPathProps) {
-  const t = useTranslations('NotFoundPage');
-  const path = decode(usePathname());
-  return <>{variant === 'route' ? t('unknownRoute', { path }) : t('unknownParam', { path })}</>;
+export function RequestedPath({ template }: RequestedPathProps) {
+  return <>{template.replace('{path}', decode(usePathname()))}</>;
 }

@@ -1,35 +1,21 @@
 'use client';
 
-import * as Collapsible from '@radix-ui/react-collapsible';
-import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useState, type ReactNode } from 'react';
-import { buttonClass } from '@/components/ui/button';
-import { Link, usePathname } from '@/i18n/navigation';
-import { cn } from '@/lib/cn';
-import { ChevronDownIcon, CloseIcon, MenuIcon } from './icons';
-import { hrefKey, type NavHref } from '@/config/navigation';
-import { isCurrentPath, type HeaderNavData } from './nav-data';
+import { useEffect, useRef, useState } from 'react';
+import { useDeferredModule } from '@/components/ui/use-deferred-module';
+import type { DrawerProps } from './drawer';
+import { MenuIcon } from './icons';
 
-type MobileNavProps = HeaderNavData & {
-  labels: { open: string; title: string; close: string; nav: string; contact: string };
-  contactHref: NavHref;
-  /** Shown inside the drawer on small screens only, where the header bar has no room for it. */
-  languageSwitcher: ReactNode;
-};
+const loadDrawer = () => import('./drawer');
 
-/** The header menu below 960 px: a left-side modal drawer (BEHAVIOUR.md section 2). */
-export function MobileNav({
-  labels,
-  contactHref,
-  servicesLabel,
-  services,
-  links,
-  languageSwitcher,
-}: MobileNavProps) {
+/**
+ * The header menu below 960 px: the hamburger, and the drawer it opens. The
+ * drawer's code (Radix Dialog) is fetched when the visitor reaches for the
+ * button, so narrow pages load without it.
+ */
+export function MobileNav(props: DrawerProps) {
   const [open, setOpen] = useState(false);
-  const pathname = usePathname();
-  const inServices = services.some((s) => isCurrentPath(pathname, s.href));
-  const close = () => setOpen(false);
+  const hamburger = useRef<HTMLButtonElement>(null);
+  const { loaded, preload, ensure } = useDeferredModule(loadDrawer);
 
   // Growing the window to the desktop layout closes the drawer.
   useEffect(() => {
@@ -41,88 +27,28 @@ export function MobileNav({
     return () => desktop.removeEventListener('change', onChange);
   }, []);
 
-  const item =
-    'flex min-h-12 w-full items-center justify-between rounded-xl px-3 text-base font-medium text-ink transition-colors hover:bg-surface aria-[current=page]:text-brand-700';
-
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger
-        aria-label={labels.open}
+    <>
+      <button
+        ref={hamburger}
+        type="button"
+        aria-label={props.labels.open}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={() => void preload()}
+        onPointerDown={() => void preload()}
+        onFocus={() => void preload()}
+        onClick={() => {
+          setOpen(true);
+          void ensure();
+        }}
         className="-ml-2 inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-surface lg:hidden"
       >
         <MenuIcon className="size-6" />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-y-0 left-0 z-50 flex w-[min(22rem,88vw)] flex-col bg-white shadow-2xl data-[state=closed]:animate-drawer-out data-[state=open]:animate-drawer-in"
-        >
-          <div className="flex h-16 shrink-0 items-center justify-between border-b border-line pr-2 pl-5">
-            <Dialog.Title className="text-lg font-bold">{labels.title}</Dialog.Title>
-            <Dialog.Close
-              aria-label={labels.close}
-              className="inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-surface"
-            >
-              <CloseIcon className="size-6" />
-            </Dialog.Close>
-          </div>
-          <nav aria-label={labels.nav} className="flex-1 overflow-y-auto px-2 py-3">
-            <ul className="space-y-1">
-              <li>
-                <Collapsible.Root defaultOpen={inServices}>
-                  <Collapsible.Trigger
-                    className={cn(item, 'group', inServices && 'text-brand-700')}
-                  >
-                    {servicesLabel}
-                    <ChevronDownIcon className="size-5 text-muted transition-transform group-data-[state=open]:rotate-180" />
-                  </Collapsible.Trigger>
-                  <Collapsible.Content>
-                    <ul className="mt-1 mb-2 ml-3 space-y-0.5 border-l border-line pl-2">
-                      {services.map((service) => (
-                        <li key={hrefKey(service.href)}>
-                          <Link
-                            href={service.href}
-                            onClick={close}
-                            aria-current={
-                              isCurrentPath(pathname, service.href) ? 'page' : undefined
-                            }
-                            className="flex min-h-11 items-center rounded-lg px-3 py-2 text-[0.9375rem] text-ink hover:bg-surface aria-[current=page]:font-semibold aria-[current=page]:text-brand-700"
-                          >
-                            {service.label}
-                          </Link>
-                        </li>
-                      ))}
-                    </ul>
-                  </Collapsible.Content>
-                </Collapsible.Root>
-              </li>
-              {links.map((link) => (
-                <li key={hrefKey(link.href)}>
-                  <Link
-                    href={link.href}
-                    onClick={close}
-                    aria-current={isCurrentPath(pathname, link.href) ? 'page' : undefined}
-                    className={item}
-                  >
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="shrink-0 space-y-3 border-t border-line p-4">
-            <div className="sm:hidden">{languageSwitcher}</div>
-            <Link
-              href={contactHref}
-              onClick={close}
-              className={buttonClass({ className: 'w-full' })}
-            >
-              {labels.contact}
-            </Link>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {loaded ? (
+        <loaded.Drawer {...props} open={open} onOpenChange={setOpen} returnFocusTo={hamburger} />
+      ) : null}
+    </>
   );
 }

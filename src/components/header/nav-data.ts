@@ -1,4 +1,5 @@
 import type { NavHref } from '@/config/navigation';
+import { cn } from '@/lib/cn';
 
 /** What the server hands the header islands: hrefs from config, labels translated. */
 export type NavLinkItem = { href: NavHref; label: string };
@@ -10,7 +11,17 @@ export type HeaderNavData = {
   links: NavLinkItem[];
 };
 
+export type DesktopNavProps = HeaderNavData & { label: string; className?: string };
+
 /** Whether a nav href is the page being shown (links to a section never are). */
 export function isCurrentPath(pathname: string, href: NavHref): boolean {
   return typeof href === 'string' && pathname === href;
+}
+
+/** A top-level entry of the desktop menu, highlighted when it is where the visitor is. */
+export function topItemClass(current: boolean): string {
+  return cn(
+    'inline-flex h-10 items-center gap-1 rounded-full px-4 text-[0.95rem] font-medium transition-colors hover:bg-surface data-[state=open]:bg-surface',
+    current ? 'text-brand-700' : 'text-ink',
+  );
 }

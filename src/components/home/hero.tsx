@@ -49,13 +49,7 @@ export async function Hero() {
           >
             {t('hero.startProject')}
           </Link>
-          <Link
-            href="/calculator"
-            className={buttonClass({
-              size: 'lg',
-              className: 'border border-white/30 bg-white/10 hover:bg-white/20',
-            })}
-          >
+          <Link href="/calculator" className={buttonClass({ variant: 'glass', size: 'lg' })}>
             {t('hero.calculateCost')}
           </Link>
         </div>

@@ -1,11 +1,10 @@
-import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { fontClassNames } from '@/app/fonts';
 import { SiteFooter } from '@/components/footer/site-footer';
 import { SiteHeader } from '@/components/header/site-header';
 import { LocaleCookieSync } from '@/components/i18n/locale-cookie-sync';
-import { getClientMessages } from '@/i18n/client-messages';
+import { LocaleProvider } from '@/i18n/locale-context';
 import type { Locale } from '@/i18n/locales';
 import { SkipLink } from './skip-link';
 
@@ -14,10 +13,20 @@ type DocumentShellProps = { locale: Locale; children: ReactNode };
 /** The whole document around a page: `<html lang>`, skip link, header, main, footer. */
 export async function DocumentShell({ locale, children }: DocumentShellProps) {
   const t = await getTranslations('SkipLink');
+  const tError = await getTranslations('ErrorPage');
+  const errorTexts = {
+    // Filled in the browser with the status of the error at hand.
+    status: tError.raw('status') as string,
+    internalServerError: tError('internalServerError'),
+    pageNotFound: tError('pageNotFound'),
+    description: tError('description'),
+    retry: tError('retry'),
+    home: tError('home'),
+  };
   return (
     <html lang={locale} className={fontClassNames}>
       <body className="flex min-h-dvh flex-col">
-        <NextIntlClientProvider locale={locale} messages={await getClientMessages()}>
+        <LocaleProvider locale={locale} errorTexts={errorTexts}>
           <SkipLink label={t('label')} />
           <SiteHeader locale={locale} />
           <main id="main" tabIndex={-1} className="flex-1 outline-none">
@@ -25,7 +34,7 @@ export async function DocumentShell({ locale, children }: DocumentShellProps) {
           </main>
           <SiteFooter />
           <LocaleCookieSync locale={locale} />
-        </NextIntlClientProvider>
+        </LocaleProvider>
       </body>
     </html>
   );

@@ -1,6 +1,6 @@
 import { cn } from '@/lib/cn';
 
-type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'inverse';
+type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'inverse' | 'glass';
 type ButtonSize = 'md' | 'lg';
 
 const base =
@@ -12,6 +12,8 @@ const variants: Record<ButtonVariant, string> = {
     'border border-brand-200 bg-white text-brand-800 hover:border-brand-500 hover:bg-brand-50',
   ghost: 'text-ink hover:bg-surface',
   inverse: 'bg-white text-brand-900 hover:bg-brand-50',
+  /** On a dark background, beside an inverse button. */
+  glass: 'border border-white/30 bg-white/10 text-white hover:bg-white/20',
 };
 
 const sizes: Record<ButtonSize, string> = {

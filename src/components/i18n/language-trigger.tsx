@@ -1,0 +1,42 @@
+import { ChevronDownIcon } from '@/components/header/icons';
+import { localeInfo, type Locale } from '@/i18n/locales';
+import { cn } from '@/lib/cn';
+import { Flag } from './flag';
+
+export type LanguageSwitcherProps = {
+  locale: Locale;
+  /** Read by screen readers after the language name, e.g. "change language". */
+  changeLabel: string;
+  menuLabel: string;
+  className?: string;
+  /** Full width inside the drawer. */
+  block?: boolean;
+};
+
+export function languageTriggerClass({
+  block,
+  className,
+}: Pick<LanguageSwitcherProps, 'block' | 'className'>) {
+  return cn(
+    'inline-flex h-10 items-center gap-2 border border-line text-sm font-semibold text-ink transition-colors hover:bg-surface data-[state=open]:bg-surface',
+    block ? 'w-full justify-between rounded-xl px-4' : 'rounded-full px-3',
+    className,
+  );
+}
+
+/** What the language button shows: flag, short name, and for screen readers what it does. */
+export function LanguageTriggerContent({
+  locale,
+  changeLabel,
+}: Pick<LanguageSwitcherProps, 'locale' | 'changeLabel'>) {
+  return (
+    <>
+      <span className="flex items-center gap-2">
+        <Flag locale={locale} />
+        <span lang={locale}>{localeInfo[locale].label}</span>
+        <span className="sr-only">, {changeLabel}</span>
+      </span>
+      <ChevronDownIcon className="size-4 text-muted" />
+    </>
+  );
+}
