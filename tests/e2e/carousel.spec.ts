@@ -82,3 +82,23 @@ test.describe('services carousel on a phone', () => {
     await expect(page.getByTestId('carousel-status')).not.toContainText(announce(1));
   });
 });
+
+test.describe('services carousel with reduced motion', () => {
+  test.use({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+
+  test('jumps to the next service instead of sliding', async ({ page }) => {
+    const region = await carousel(page);
+    const second = region.getByRole('group').nth(1);
+    const start = (await second.boundingBox())!.x;
+    const first = (await region.getByRole('group').first().boundingBox())!.x;
+    // Where the second slide is two animation frames after the click: a slide would still be on its way.
+    const after = await region.getByRole('button', { name: m.next }).evaluate(async (button) => {
+      (button as HTMLButtonElement).click();
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return document.querySelectorAll('[aria-roledescription="slide"]')[1]!.getBoundingClientRect()
+        .x;
+    });
+    expect(start).toBeGreaterThan(first);
+    expect(Math.abs(after - first)).toBeLessThan(2);
+  });
+});

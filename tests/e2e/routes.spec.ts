@@ -18,3 +18,21 @@ for (const code of langCodes) {
     }
   });
 }
+
+test.describe('narrow screens', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+  for (const code of langCodes) {
+    test(`no page in ${code} scrolls sideways at 375 px`, async ({ page }) => {
+      test.setTimeout(120_000);
+      const wide: string[] = [];
+      for (const { path } of pagesOf(code)) {
+        await page.goto(url(code, path));
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
+        if (overflow > 0) wide.push(`${path}: ${overflow}px`);
+      }
+      expect(wide).toEqual([]);
+    });
+  }
+});

@@ -6,7 +6,8 @@ import { serviceSlugs } from '@/config/services';
 import { locales } from '@/i18n/locales';
 import { getArticle, getArticles, getArticleSlugs } from '@/server/content/blog';
 import { getLegalPage, legalPageSlugs } from '@/server/content/legal';
-import { getServiceContent } from '@/server/content/services';
+import { validateContent } from '@/lib/markdown/frontmatter';
+import { getServiceContent, serviceContentSchema } from '@/server/content/services';
 
 function links(tree: Root): string[] {
   const hrefs: string[] = [];
@@ -171,5 +172,21 @@ describe('legal pages', () => {
       );
       expect(JSON.stringify(page.body)).not.toContain('{{');
     }
+  });
+});
+
+describe('a malformed entry', () => {
+  it('fails with a message naming the file and each bad field', () => {
+    const broken = {
+      seo: { title: 'Short', description: 'too short' },
+      hero: { title: 'x' },
+      includes: [],
+      related: ['nope'],
+    };
+    expect(() =>
+      validateContent(broken, serviceContentSchema, 'content/services/web/kz.yaml'),
+    ).toThrow(
+      /^content\/services\/web\/kz\.yaml: invalid content\n(.|\n)*- seo\.description: (.|\n)*- hero\.lead: (.|\n)*- includes: (.|\n)*- related\.0: /,
+    );
   });
 });

@@ -18,7 +18,7 @@ export function PageHeader({ title, eyebrow, intro, children }: PageHeaderProps)
             {eyebrow}
           </p>
         ) : null}
-        <h1 className="max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+        <h1 className="max-w-3xl text-3xl font-bold tracking-tight text-balance sm:text-5xl">
           {title}
         </h1>
         {intro ? (

@@ -37,7 +37,7 @@ export async function ServicePageView({ service, locale }: ServicePageViewProps)
               </span>
               {tServices(`${service.slug}.title`)}
             </p>
-            <h1 className="mt-5 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+            <h1 className="mt-5 max-w-3xl text-3xl font-bold tracking-tight text-balance sm:text-5xl">
               {service.hero.title}
             </h1>
             <p className="mt-5 max-w-2xl text-lg leading-relaxed text-muted">{service.hero.lead}</p>
