@@ -13,6 +13,8 @@ async function carousel(page: Page) {
   await page.goto('/en');
   const region = page.getByRole('region', { name: m.carouselLabel, exact: true });
   await region.scrollIntoViewIfNeeded();
+  // Interactive once the carousel script has started.
+  await expect(region).toHaveAttribute('data-ready', 'true');
   return region;
 }
 
@@ -91,10 +93,10 @@ test.describe('services carousel with reduced motion', () => {
     const second = region.getByRole('group').nth(1);
     const start = (await second.boundingBox())!.x;
     const first = (await region.getByRole('group').first().boundingBox())!.x;
-    // Where the second slide is two animation frames after the click: a slide would still be on its way.
+    // Where the second slide is 120 ms after the click: a slide would still be on its way.
     const after = await region.getByRole('button', { name: m.next }).evaluate(async (button) => {
       (button as HTMLButtonElement).click();
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      await new Promise((resolve) => setTimeout(resolve, 120));
       return document.querySelectorAll('[aria-roledescription="slide"]')[1]!.getBoundingClientRect()
         .x;
     });

@@ -39,7 +39,7 @@ export function ServicesCarousel({ slides, labels }: ServicesCarouselProps) {
     slidesToScroll: 1,
     containScroll: 'trimSnaps',
   });
-  const [state, setState] = useState({ selected: 0, canPrev: false, canNext: true });
+  const [state, setState] = useState({ selected: 0, canPrev: false, canNext: true, ready: false });
 
   useEffect(() => {
     if (!api) return;
@@ -48,6 +48,7 @@ export function ServicesCarousel({ slides, labels }: ServicesCarouselProps) {
         selected: api.selectedScrollSnap(),
         canPrev: api.canScrollPrev(),
         canNext: api.canScrollNext(),
+        ready: true,
       });
     update();
     api.on('select', update).on('reInit', update);
@@ -77,6 +78,7 @@ export function ServicesCarousel({ slides, labels }: ServicesCarouselProps) {
       role="region"
       aria-roledescription="carousel"
       aria-label={labels.carousel}
+      data-ready={state.ready || undefined}
       onKeyDown={onKeyDown}
       className="mt-10"
     >

@@ -11,6 +11,8 @@ export function LocaleCookieSync({ locale }: { locale: Locale }) {
   useEffect(() => {
     const { code } = localeInfo[locale];
     if (readLocaleCookie() !== code) writeLocaleCookie(code);
+    // Marks the page as interactive, for end-to-end tests and monitoring.
+    document.documentElement.dataset.hydrated = 'true';
   }, [locale]);
   return null;
 }

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * One table per thing the agency must keep. A lead and everything that goes
+ * with it (consent record, delivery jobs) is written in one transaction.
+ */
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    /** Short code the visitor sees and a manager can search for, e.g. "K7M-4QZ". */
+    reference: text('reference').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    contactMethod: text('contact_method', { enum: ['phone', 'email', 'telegram'] }).notNull(),
+    /** Normalised: E.164 for phones, lower-case address, @username. */
+    contactValue: text('contact_value').notNull(),
+    /** URL code of the language the form was in: ru, en, kz, ua. */
+    language: text('language').notNull(),
+    /** The page the form was sent from, without host. */
+    page: text('page').notNull(),
+    /** The calculator estimate the visitor attached, if any. */
+    estimate: jsonb('estimate'),
+    /** `new` leads are delivered to the team; `spam` ones are kept but never delivered. */
+    status: text('status', { enum: ['new', 'spam'] })
+      .notNull()
+      .default('new'),
+    spamReason: text('spam_reason'),
+    /** From the form; a repeated submission returns the first lead instead of a second one. */
+    idempotencyKey: text('idempotency_key').notNull(),
+  },
+  (table) => [
+    uniqueIndex('leads_reference_key').on(table.reference),
+    uniqueIndex('leads_idempotency_key').on(table.idempotencyKey),
+    index('leads_created_at_idx').on(table.createdAt),
+  ],
+);
+
+/** Proof of consent, as the privacy policy describes it. */
+export const consents = pgTable(
+  'consents',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
+    textVersion: text('text_version').notNull(),
+    /** SHA-256 of the consent text the visitor saw, in their language. */
+    textHash: text('text_hash').notNull(),
+    language: text('language').notNull(),
+    page: text('page').notNull(),
+    userAgent: text('user_agent').notNull(),
+    ip: text('ip').notNull(),
+  },
+  (table) => [uniqueIndex('consents_lead_key').on(table.leadId)],
+);
+
+/** Deliveries waiting to happen: the outbox the worker empties. */
+export const outboxJobs = pgTable(
+  'outbox_jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['telegram', 'email'] }).notNull(),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('outbox_jobs_due_idx').on(table.status, table.nextAttemptAt),
+    uniqueIndex('outbox_jobs_lead_channel_key').on(table.leadId, table.channel),
+  ],
+);
+
+/** One row per accepted form submission, for the per-address rate limit; kept 24 hours. */
+export const submissionHits = pgTable(
+  'submission_hits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ip: text('ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('submission_hits_ip_created_idx').on(table.ip, table.createdAt)],
+);
+
+/** Settings every instance must share, such as the key that signs form tokens. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
