@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { validateConsultation } from './schema';
+
+const base = { consent: 'on' };
+const ok = (language: string, method: string, contact: string) =>
+  validateConsultation({ ...base, language, method, contact });
+
+describe('consultation schema: phone', () => {
+  it.each([
+    ['ru', '8 (916) 123-45-67', '+79161234567'],
+    ['ru', '+7 916 123 45 67', '+79161234567'],
+    ['kz', '8 701 123 4567', '+77011234567'],
+    ['kz', '+7 701 123 45 67', '+77011234567'],
+    ['ua', '067 123 4567', '+380671234567'],
+    ['ua', '+380 67 123 45 67', '+380671234567'],
+    ['en', '(201) 555-0123', '+12015550123'],
+    ['en', '+44 20 7946 0958', '+442079460958'],
+  ])('%s accepts %s as %s', (language, contact, expected) => {
+    expect(ok(language, 'phone', contact)).toEqual({
+      ok: true,
+      value: { language, method: 'phone', contact: expected },
+    });
+  });
+
+  it.each([
+    ['ru', '12345'],
+    ['ru', '+7 916 123'],
+    ['ua', '067 123'],
+    ['en', 'call me maybe'],
+    ['kz', '+7 000 000 00 00'],
+  ])('%s refuses %s', (language, contact) => {
+    expect(ok(language, 'phone', contact)).toEqual({ ok: false, errors: { contact: 'phoneInvalid' } });
+  });
+});
+
+describe('consultation schema: email', () => {
+  it.each([
+    ['anna@example.com', 'anna@example.com'],
+    ['  Anna.K@Example.COM  ', 'Anna.K@example.com'],
+    ['dev+site@mail.example.kz', 'dev+site@mail.example.kz'],
+  ])('accepts %j as %s', (contact, expected) => {
+    expect(ok('en', 'email', contact)).toMatchObject({ ok: true, value: { contact: expected } });
+  });
+
+  it.each(['anna@', 'anna.example.com', '@example.com', 'anna@example', 'an na@example.com'])('refuses %j', (contact) => {
+    expect(ok('en', 'email', contact)).toEqual({ ok: false, errors: { contact: 'emailInvalid' } });
+  });
+});
+
+describe('consultation schema: Telegram', () => {
+  it.each([
+    ['@ortus_client', '@ortus_client'],
+    ['ortus_client', '@ortus_client'],
+    ['t.me/ortus_client', '@ortus_client'],
+    ['https://t.me/ortus_client/', '@ortus_client'],
+    ['https://telegram.me/Ortus_Client', '@Ortus_Client'],
+    ['@abcde', '@abcde'],
+    ['+7 701 123 45 67', '+77011234567'],
+  ])('kz accepts %j as %s', (contact, expected) => {
+    expect(ok('kz', 'telegram', contact)).toMatchObject({ ok: true, value: { contact: expected } });
+  });
+
+  it.each(['@abcd', '@' + 'a'.repeat(33), '@bad-name', 'https://example.com/ortus', '@имя_юзера', '12345'])(
+    'refuses %j',
+    (contact) => {
+      expect(ok('ru', 'telegram', contact)).toEqual({ ok: false, errors: { contact: 'telegramInvalid' } });
+    },
+  );
+});
+
+describe('consultation schema: the rest', () => {
+  it('requires consent', () => {
+    expect(validateConsultation({ language: 'ru', method: 'email', contact: 'a@example.com' })).toEqual({
+      ok: false,
+      errors: { consent: 'consentRequired' },
+    });
+  });
+
+  it('requires a contact, trims it and refuses absurd lengths', () => {
+    expect(ok('ru', 'email', '   ')).toEqual({ ok: false, errors: { contact: 'contactRequired' } });
+    expect(ok('ru', 'email', `${'a'.repeat(250)}@example.com`)).toEqual({
+      ok: false,
+      errors: { contact: 'contactTooLong' },
+    });
+  });
+
+  it('refuses an unknown method and reports every field at once', () => {
+    expect(validateConsultation({ language: 'ru', method: 'fax', contact: '' })).toEqual({
+      ok: false,
+      errors: { method: 'methodInvalid', contact: 'contactRequired', consent: 'consentRequired' },
+    });
+  });
+});

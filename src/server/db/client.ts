@@ -1,0 +1,72 @@
+import 'server-only';
+import path from 'node:path';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { serverEnv } from '@/server/env';
+import { openEmbeddedDatabase, type EmbeddedDatabase } from './embedded';
+import * as schema from './schema';
+
+export type Database = NodePgDatabase<typeof schema>;
+type Connection = { db: Database; pool: pg.Pool; embedded?: EmbeddedDatabase; url: string };
+
+let current: Promise<Connection> | undefined;
+
+/** Any number that is ours alone: serialises migrations between instances. */
+const migrationLockId = 727_001;
+
+export type ConnectOptions = {
+  /** A PostgreSQL URL; without one, the embedded database in `dataDir`. */
+  url?: string;
+  dataDir?: string;
+  poolSize?: number;
+};
+
+/** Opens a pool on PostgreSQL or the embedded database and brings the schema up to date. */
+export async function connect({ url, dataDir = './data', poolSize = 10 }: ConnectOptions): Promise<Connection> {
+  const embedded = url ? undefined : await openEmbeddedDatabase(dataDir);
+  const connectionString = url ?? embedded!.url;
+  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000 });
+  // A dropped connection (the database restarting) must not crash the process;
+  // the pool opens a new one for the next query.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema });
+  await migrateSchema(pool, db);
+  return { db, pool, embedded, url: connectionString };
+}
+
+async function migrateSchema(pool: pg.Pool, db: Database) {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [migrationLockId]);
+    await migrate(db, { migrationsFolder: path.join(process.cwd(), 'drizzle') });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [migrationLockId]).catch(() => {});
+    client.release();
+  }
+}
+
+/** This process's database, from DATABASE_URL or DATA_DIR, connected on first use. */
+export function getConnection(): Promise<Connection> {
+  if (!current) {
+    const env = serverEnv();
+    current = connect({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }).catch((error: unknown) => {
+      current = undefined; // try again on the next request
+      throw error;
+    });
+  }
+  return current;
+}
+
+export async function getDb(): Promise<Database> {
+  return (await getConnection()).db;
+}
+
+/** Closes the pool, and the embedded database if this process serves it. */
+export async function closeDb(): Promise<void> {
+  const connection = await current?.catch(() => undefined);
+  current = undefined;
+  if (!connection) return;
+  await connection.pool.end().catch(() => {});
+  await connection.embedded?.close();
+}

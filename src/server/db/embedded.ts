@@ -1,0 +1,142 @@
+import 'server-only';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
+import path from 'node:path';
+
+/**
+ * The embedded database: PGlite in a data folder, served over the PostgreSQL
+ * protocol on a local port by @electric-sql/pglite-socket. PGlite allows one
+ * process per folder, so the first process to start (site, worker or CLI)
+ * opens the folder and serves it; every other process, and the owner itself,
+ * connects to that port with the ordinary `pg` driver. A lock file in the
+ * folder says who owns it and where it listens; a lock left by a dead process
+ * is cleared. The folder is never opened twice.
+ */
+
+type LockInfo = { pid: number; port: number };
+export type EmbeddedDatabase = { url: string; owner: boolean; close: () => Promise<void> };
+
+const lockName = 'pglite.lock';
+const urlFor = (port: number) => `postgres://postgres@127.0.0.1:${port}/postgres`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function readLock(file: string): Promise<LockInfo | 'empty' | undefined> {
+  try {
+    const text = await readFile(file, 'utf8');
+    if (!text.trim()) return 'empty';
+    const info = JSON.parse(text) as Partial<LockInfo>;
+    return typeof info.pid === 'number' && typeof info.port === 'number' ? (info as LockInfo) : 'empty';
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (error instanceof SyntaxError) return 'empty';
+    throw error;
+  }
+}
+
+async function serveFolder(dir: string, lockFile: string): Promise<EmbeddedDatabase> {
+  const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite-socket'),
+  ]);
+  const db = await PGlite.create(path.join(dir, 'pglite'));
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 32 });
+  await server.start();
+  const port = Number(server.getServerConn().split(':').pop());
+  const lock: LockInfo = { pid: process.pid, port };
+  // Written to a side file and renamed over, so a reader never sees half of it.
+  const temp = `${lockFile}.${process.pid}`;
+  const handle = await open(temp, 'w');
+  await handle.writeFile(JSON.stringify(lock));
+  await handle.close();
+  await rename(temp, lockFile);
+
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await server.stop().catch(() => {});
+    await db.close().catch(() => {});
+    const current = await readLock(lockFile).catch(() => undefined);
+    if (current && current !== 'empty' && current.pid === process.pid) await rm(lockFile, { force: true });
+  };
+  return { url: urlFor(port), owner: true, close };
+}
+
+/**
+ * Connects to the database in `dataDir`, serving it first if no live process does.
+ */
+export async function openEmbeddedDatabase(dataDir: string, { timeoutMs = 30_000 } = {}): Promise<EmbeddedDatabase> {
+  const dir = path.resolve(dataDir);
+  await mkdir(dir, { recursive: true });
+  const lockFile = path.join(dir, lockName);
+  const deadline = Date.now() + timeoutMs;
+  let emptySince: number | undefined;
+
+  while (Date.now() < deadline) {
+    // Claim the folder: creating the lock file fails if it exists, atomically.
+    try {
+      const handle = await open(lockFile, 'wx');
+      await handle.close();
+      try {
+        return await serveFolder(dir, lockFile);
+      } catch (error) {
+        await rm(lockFile, { force: true });
+        throw error;
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+
+    const lock = await readLock(lockFile);
+    if (lock === undefined) continue; // released meanwhile: try to claim it
+    if (lock === 'empty') {
+      emptySince ??= Date.now();
+      // Its owner is still starting, or died before it could say where it listens.
+      if (Date.now() - emptySince > 10_000) {
+        await rename(lockFile, `${lockFile}.stale-${process.pid}`).catch(() => {});
+        await rm(`${lockFile}.stale-${process.pid}`, { force: true });
+        emptySince = undefined;
+      } else {
+        await sleep(50);
+      }
+      continue;
+    }
+    emptySince = undefined;
+    if (lock.pid !== process.pid && alive(lock.pid) && (await listening(lock.port))) {
+      return { url: urlFor(lock.port), owner: false, close: async () => {} };
+    }
+    if (!alive(lock.pid)) {
+      // Left by a process that died: move it aside (only one contender succeeds) and retry.
+      await rename(lockFile, `${lockFile}.stale-${lock.pid}-${process.pid}`).catch(() => {});
+      await rm(`${lockFile}.stale-${lock.pid}-${process.pid}`, { force: true });
+      continue;
+    }
+    await sleep(100); // alive but not listening yet
+  }
+  throw new Error(`The embedded database in ${dir} did not become available within ${timeoutMs} ms`);
+}

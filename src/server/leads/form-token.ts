@@ -1,0 +1,57 @@
+import 'server-only';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { settings } from '@/server/db/schema';
+
+/**
+ * A form token is the time the form was handed to the visitor, signed with a
+ * key every instance shares (kept in the database, made on first use). A form
+ * sent back sooner than a person could fill it in is a bot's.
+ */
+export const minimumFillTimeMs = 2_000;
+/** An older token still works, but is replaced: the visitor confirms once more. */
+export const tokenLifetimeMs = 24 * 60 * 60 * 1000;
+
+let secret: Promise<Buffer> | undefined;
+
+async function loadSecret(db: Database): Promise<Buffer> {
+  const fresh = randomBytes(32).toString('base64url');
+  await db.insert(settings).values({ key: 'form_token_secret', value: fresh }).onConflictDoNothing();
+  const [row] = await db.select().from(settings).where(eq(settings.key, 'form_token_secret'));
+  return Buffer.from(row!.value, 'base64url');
+}
+
+function formSecret(db: Database): Promise<Buffer> {
+  secret ??= loadSecret(db).catch((error: unknown) => {
+    secret = undefined;
+    throw error;
+  });
+  return secret;
+}
+
+const sign = (key: Buffer, issuedAt: number) => createHmac('sha256', key).update(`form:${issuedAt}`).digest('base64url');
+
+export async function issueFormToken(db: Database, now = Date.now()): Promise<string> {
+  return `${now}.${sign(await formSecret(db), now)}`;
+}
+
+export type TokenCheck = { kind: 'missing' | 'forged' | 'expired' } | { kind: 'valid'; ageMs: number };
+
+export async function checkFormToken(db: Database, token: string | undefined, now = Date.now()): Promise<TokenCheck> {
+  if (!token) return { kind: 'missing' };
+  const [issued, signature] = token.split('.');
+  const issuedAt = Number(issued);
+  if (!Number.isSafeInteger(issuedAt) || !signature) return { kind: 'forged' };
+  const expected = Buffer.from(sign(await formSecret(db), issuedAt));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { kind: 'forged' };
+  const ageMs = now - issuedAt;
+  if (ageMs > tokenLifetimeMs) return { kind: 'expired' };
+  return { kind: 'valid', ageMs };
+}
+
+/** For tests: forget the cached key (a new database has a new one). */
+export function forgetFormSecret() {
+  secret = undefined;
+}

@@ -1,0 +1,160 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { leads, outboxJobs } from '@/server/db/schema';
+import { createDeliverers, type Deliverers } from '@/server/delivery/deliverers';
+import { runOutboxOnce } from '@/server/delivery/outbox';
+import { parseServerEnv } from '@/server/env';
+import { issueFormToken, forgetFormSecret } from '@/server/leads/form-token';
+import { submitLead } from '@/server/leads/submit';
+import { startFakeSmtp, startFakeTelegram } from '../support/fake-services';
+import { backends, createTestDatabase, type TestDatabase } from '../support/test-db';
+
+const botToken = '123456789:AAEhBOweik6ad6PsVMRxjeQKkHmdhGfhV0';
+
+/** The HTML part of a raw MIME message, quoted-printable decoded. */
+function htmlPart(raw: string): string {
+  const start = raw.indexOf('Content-Type: text/html');
+  const body = raw.slice(raw.indexOf('\r\n\r\n', start) + 4);
+  const part = body.slice(0, body.indexOf('\r\n--'));
+  return Buffer.from(
+    part.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+}
+
+describe.each(backends)('delivering leads on %s', (backend) => {
+  let test: TestDatabase;
+  let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
+  let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
+  let deliverers: Deliverers;
+
+  beforeAll(async () => {
+    [test, telegram, smtp] = await Promise.all([createTestDatabase(backend), startFakeTelegram(), startFakeSmtp()]);
+    deliverers = await createDeliverers(
+      parseServerEnv({
+        TELEGRAM_BOT_TOKEN: botToken,
+        TELEGRAM_CHAT_ID: '-1001234567890',
+        TELEGRAM_API_URL: telegram.url,
+        SMTP_URL: smtp.url,
+        LEADS_EMAIL_TO: 'sales@example.com',
+        LEADS_NOTIFY_LANGUAGE: 'en',
+      }),
+    );
+  }, 60_000);
+  afterAll(async () => {
+    forgetFormSecret();
+    await Promise.all([test?.close(), telegram?.close(), smtp?.close()]);
+  });
+  beforeEach(async () => {
+    forgetFormSecret();
+    await test.db.delete(leads);
+    telegram.calls.length = 0;
+    smtp.mails.length = 0;
+    telegram.state.down = false;
+    smtp.state.down = false;
+  });
+
+  async function submit(contact = '@ortus_client', page = '/en/contacts') {
+    const now = Date.now();
+    const result = await submitLead(
+      async () => test.db,
+      {
+        language: 'en',
+        method: 'telegram',
+        contact,
+        consent: 'on',
+        page,
+        token: await issueFormToken(test.db, now - 60_000),
+        key: crypto.randomUUID(),
+      },
+      { ip: `192.0.2.${Math.floor(Math.random() * 250)}`, userAgent: 'test', origin: 'http://x', allowedOrigins: ['http://x'], channels: ['telegram', 'email'] },
+    );
+    return (result as { reference: string }).reference;
+  }
+
+  const jobsOf = (reference: string) =>
+    test.db
+      .select({ channel: outboxJobs.channel, status: outboxJobs.status, attempts: outboxJobs.attempts, next: outboxJobs.nextAttemptAt, error: outboxJobs.lastError })
+      .from(outboxJobs)
+      .innerJoin(leads, eq(leads.id, outboxJobs.leadId))
+      .where(eq(leads.reference, reference));
+
+  /** Makes every waiting job due now, as if its backoff had passed. */
+  const fastForward = () => test.db.execute(sql`UPDATE outbox_jobs SET next_attempt_at = now() WHERE status = 'pending'`);
+
+  it('sends exactly one Telegram message and one email, with the lead escaped', async () => {
+    const reference = await submit('@ortus_client', '/en/<b>contacts</b>&x');
+    expect(await runOutboxOnce(test.db, deliverers, 'w1')).toBe(2);
+
+    expect(telegram.calls).toHaveLength(1);
+    const call = telegram.calls[0]!;
+    expect(call.token).toBe(botToken);
+    expect(call.method).toBe('sendMessage');
+    expect(call.body).toMatchObject({ chat_id: '-1001234567890', parse_mode: 'HTML' });
+    expect(call.body.text).toContain(`<b>New consultation request</b> #${reference}`);
+    expect(call.body.text).toContain('Telegram: @ortus_client');
+    expect(call.body.text).toContain('/en/&lt;b&gt;contacts&lt;/b&gt;&amp;x');
+
+    expect(smtp.mails).toHaveLength(1);
+    const mail = smtp.mails[0]!;
+    expect(mail.to).toEqual(['sales@example.com']);
+    expect(mail.raw).toContain(`Subject: New consultation request ${reference}`);
+    const html = htmlPart(mail.raw);
+    expect(html).toContain('@ortus_client');
+    expect(html).toContain('/en/&lt;b&gt;contacts&lt;/b&gt;&amp;x');
+    expect(html).not.toContain('<b>contacts</b>');
+
+    expect((await jobsOf(reference)).map((j) => j.status)).toEqual(['sent', 'sent']);
+    // Nothing is sent twice.
+    expect(await runOutboxOnce(test.db, deliverers, 'w1')).toBe(0);
+    expect(telegram.calls).toHaveLength(1);
+  });
+
+  it('retries Telegram while it is down and delivers once it is back', async () => {
+    telegram.state.down = true;
+    const reference = await submit();
+    await runOutboxOnce(test.db, deliverers, 'w1');
+    const [failed] = (await jobsOf(reference)).filter((j) => j.channel === 'telegram');
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1, error: expect.stringContaining('502') });
+    expect(failed!.next.getTime()).toBeGreaterThan(Date.now() + 5_000);
+    // Not due yet: nothing happens.
+    await runOutboxOnce(test.db, deliverers, 'w1');
+    expect(telegram.calls).toHaveLength(0);
+
+    telegram.state.down = false;
+    await fastForward();
+    await runOutboxOnce(test.db, deliverers, 'w1');
+    expect(telegram.calls).toHaveLength(1);
+    expect((await jobsOf(reference)).find((j) => j.channel === 'telegram')).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('retries email while the SMTP server refuses and delivers once it accepts', async () => {
+    smtp.state.down = true;
+    const reference = await submit();
+    await runOutboxOnce(test.db, deliverers, 'w1');
+    expect((await jobsOf(reference)).find((j) => j.channel === 'email')).toMatchObject({ status: 'pending', attempts: 1 });
+    smtp.state.down = false;
+    await fastForward();
+    await runOutboxOnce(test.db, deliverers, 'w1');
+    expect(smtp.mails).toHaveLength(1);
+    expect((await jobsOf(reference)).find((j) => j.channel === 'email')).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('waits as long as Telegram asks after a 429', async () => {
+    telegram.state.rateLimitOnce = true;
+    const reference = await submit();
+    const before = Date.now();
+    await runOutboxOnce(test.db, deliverers, 'w1');
+    const job = (await jobsOf(reference)).find((j) => j.channel === 'telegram')!;
+    expect(job.status).toBe('pending');
+    expect(job.next.getTime() - before).toBeGreaterThanOrEqual(10_000 - 50);
+  });
+
+  it('marks a job failed after the last attempt', async () => {
+    telegram.state.down = true;
+    const reference = await submit();
+    await test.db.update(outboxJobs).set({ attempts: 9 });
+    await runOutboxOnce(test.db, deliverers, 'w1');
+    expect((await jobsOf(reference)).find((j) => j.channel === 'telegram')).toMatchObject({ status: 'failed', attempts: 10 });
+  });
+});

@@ -1,0 +1,56 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { connect, type Database } from '@/server/db/client';
+
+export type TestDatabase = {
+  name: 'pglite' | 'postgres';
+  db: Database;
+  url: string;
+  /** The PGlite data folder, whose lock file tells other processes where to connect. */
+  dataDir?: string;
+  close: () => Promise<void>;
+};
+
+/** The backends the integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const backends: TestDatabase['name'][] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/**
+ * A fresh, migrated database: PGlite in a temporary folder, or a new database
+ * created on the TEST_DATABASE_URL server and dropped afterwards.
+ */
+export async function createTestDatabase(name: TestDatabase['name']): Promise<TestDatabase> {
+  if (name === 'pglite') {
+    const dir = await mkdtemp(path.join(tmpdir(), 'agency-pglite-'));
+    const connection = await connect({ dataDir: dir, poolSize: 4 });
+    return {
+      name,
+      db: connection.db,
+      url: connection.url,
+      dataDir: dir,
+      close: async () => {
+        await connection.pool.end();
+        await connection.embedded?.close();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  const database = `agency_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  await admin.query(`CREATE DATABASE ${database}`);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${database}`;
+  const connection = await connect({ url: url.toString(), poolSize: 8 });
+  return {
+    name,
+    db: connection.db,
+    url: url.toString(),
+    close: async () => {
+      await connection.pool.end();
+      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
