@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+export const e2eDataDir = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
 
 /**
  * End-to-end tests run against the production build (`next build` first; the
@@ -27,6 +28,8 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     command: `npx next start -p ${port}`,
+    // A database of its own (PGlite), so tests never touch ./data.
+    env: { DATA_DIR: e2eDataDir, LOG_LEVEL: 'warn' },
     url: `http://localhost:${port}/en`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

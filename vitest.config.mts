@@ -10,7 +10,11 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'tests/unit/**/*.test.{ts,tsx}',
+      'tests/integration/**/*.test.ts',
+    ],
     environment: 'node',
     // next-intl imports `next/navigation` without an extension, which only a bundler resolves.
     server: { deps: { inline: ['next-intl'] } },

@@ -2,5 +2,7 @@
 import { closeDb, getConnection } from '@/server/db/client';
 
 const connection = await getConnection();
-console.log(`Database is up to date (${connection.embedded ? 'embedded, DATA_DIR' : 'DATABASE_URL'}).`);
+console.log(
+  `Database is up to date (${connection.embedded ? 'embedded, DATA_DIR' : 'DATABASE_URL'}).`,
+);
 await closeDb();

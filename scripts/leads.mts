@@ -9,7 +9,14 @@
  */
 import { parseArgs } from 'node:util';
 import { closeDb, getDb } from '@/server/db/client';
-import { exportLeads, findLead, listLeads, purgeOlderThan, retryFailed, toCsv } from '@/server/leads/admin';
+import {
+  exportLeads,
+  findLead,
+  listLeads,
+  purgeOlderThan,
+  retryFailed,
+  toCsv,
+} from '@/server/leads/admin';
 
 const usage = `Usage:
   npm run leads -- list [--limit N]
@@ -36,7 +43,8 @@ const [command, argument] = positionals;
 
 function sinceDate(): Date | undefined {
   if (!values.since) return undefined;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.since) || Number.isNaN(Date.parse(values.since))) fail(`--since must be a date like 2026-11-01, not "${values.since}"`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.since) || Number.isNaN(Date.parse(values.since)))
+    fail(`--since must be a date like 2026-11-01, not "${values.since}"`);
   return new Date(`${values.since}T00:00:00Z`);
 }
 
@@ -48,8 +56,11 @@ try {
       const rows = await listLeads(await getDb(), { limit });
       if (rows.length === 0) console.log('No leads yet.');
       for (const row of rows) {
-        const deliveries = row.deliveries.map((d) => `${d.channel}:${d.status}`).join(' ') || 'no delivery';
-        console.log(`${row.reference}  ${row.createdAt.toISOString()}  ${row.status.padEnd(4)}  ${row.contactMethod.padEnd(8)} ${row.contactValue}  ${row.language}  ${deliveries}`);
+        const deliveries =
+          row.deliveries.map((d) => `${d.channel}:${d.status}`).join(' ') || 'no delivery';
+        console.log(
+          `${row.reference}  ${row.createdAt.toISOString()}  ${row.status.padEnd(4)}  ${row.contactMethod.padEnd(8)} ${row.contactValue}  ${row.language}  ${deliveries}`,
+        );
       }
       break;
     }
@@ -61,9 +72,12 @@ try {
       break;
     }
     case 'export': {
-      if (values.format !== 'csv' && values.format !== 'json') fail('export needs --format csv or --format json');
+      if (values.format !== 'csv' && values.format !== 'json')
+        fail('export needs --format csv or --format json');
       const rows = await exportLeads(await getDb(), { since: sinceDate() });
-      process.stdout.write(values.format === 'csv' ? toCsv(rows) : `${JSON.stringify(rows, null, 2)}\n`);
+      process.stdout.write(
+        values.format === 'csv' ? toCsv(rows) : `${JSON.stringify(rows, null, 2)}\n`,
+      );
       break;
     }
     case 'retry-failed': {
@@ -73,9 +87,12 @@ try {
     }
     case 'purge': {
       const days = Number(values['older-than']);
-      if (!values['older-than'] || !Number.isInteger(days) || days < 1) fail('purge needs --older-than DAYS, a positive whole number');
+      if (!values['older-than'] || !Number.isInteger(days) || days < 1)
+        fail('purge needs --older-than DAYS, a positive whole number');
       const result = await purgeOlderThan(await getDb(), days);
-      console.log(`Deleted ${result.leads} leads older than ${days} days (with their consent records and deliveries) and ${result.rateLimitEntries} rate-limit entries older than a day.`);
+      console.log(
+        `Deleted ${result.leads} leads older than ${days} days (with their consent records and deliveries) and ${result.rateLimitEntries} rate-limit entries older than a day.`,
+      );
       break;
     }
     default:

@@ -12,10 +12,18 @@ import { logger } from '@/server/log';
 const env = serverEnv();
 const deliverers = await createDeliverers(env);
 for (const channel of ['telegram', 'email'] as const) {
-  if (!deliverers[channel]) logger.warn({ event: 'channel.off', channel }, `${channel} is not configured: leads are stored but not sent there`);
+  if (!deliverers[channel])
+    logger.warn(
+      { event: 'channel.off', channel },
+      `${channel} is not configured: leads are stored but not sent there`,
+    );
 }
 await getDb(); // connect and migrate before the first round
-const worker = startOutboxWorker({ getDb, deliverers, workerId: `worker-${hostname()}-${process.pid}` });
+const worker = startOutboxWorker({
+  getDb,
+  deliverers,
+  workerId: `worker-${hostname()}-${process.pid}`,
+});
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -14,7 +14,9 @@ describe('parseServerEnv', () => {
   });
 
   it('treats empty values as unset', () => {
-    expect(parseServerEnv({ DATABASE_URL: '', SMTP_URL: '', LEADS_EMAIL_TO: '' }).DATABASE_URL).toBeUndefined();
+    expect(
+      parseServerEnv({ DATABASE_URL: '', SMTP_URL: '', LEADS_EMAIL_TO: '' }).DATABASE_URL,
+    ).toBeUndefined();
   });
 
   it('reads the channels and splits the recipients', () => {
@@ -32,9 +34,15 @@ describe('parseServerEnv', () => {
   it.each([
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL: must be a postgres/],
     [{ TELEGRAM_BOT_TOKEN: 'nope', TELEGRAM_CHAT_ID: '1' }, /TELEGRAM_BOT_TOKEN: must look like/],
-    [{ TELEGRAM_BOT_TOKEN: '123456789:AAEhBOweik6ad6PsVMRxjeQKkHmdhGfhV0' }, /TELEGRAM_CHAT_ID: .*set together/],
+    [
+      { TELEGRAM_BOT_TOKEN: '123456789:AAEhBOweik6ad6PsVMRxjeQKkHmdhGfhV0' },
+      /TELEGRAM_CHAT_ID: .*set together/,
+    ],
     [{ SMTP_URL: 'http://mail', LEADS_EMAIL_TO: 'a@example.com' }, /SMTP_URL: must be smtp/],
-    [{ SMTP_URL: 'smtp://mail', LEADS_EMAIL_TO: 'not-an-address' }, /LEADS_EMAIL_TO.*email address/],
+    [
+      { SMTP_URL: 'smtp://mail', LEADS_EMAIL_TO: 'not-an-address' },
+      /LEADS_EMAIL_TO.*email address/,
+    ],
     [{ OUTBOX_WORKER: 'sometimes' }, /OUTBOX_WORKER/],
   ])('stops with a message naming the bad variable: %j', (source, message) => {
     expect(() => parseServerEnv(source)).toThrow(message);

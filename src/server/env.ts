@@ -20,7 +20,9 @@ export const serverEnvSchema = z
     TELEGRAM_BOT_TOKEN: optional(
       z.string().regex(/^\d+:[\w-]{20,}$/, 'must look like 123456789:AA… as BotFather gives it'),
     ),
-    TELEGRAM_CHAT_ID: optional(z.string().regex(/^(-?\d+|@\w{5,})$/, 'must be a numeric chat id or @channel')),
+    TELEGRAM_CHAT_ID: optional(
+      z.string().regex(/^(-?\d+|@\w{5,})$/, 'must be a numeric chat id or @channel'),
+    ),
     TELEGRAM_API_URL: z
       .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
       .default('https://api.telegram.org')
@@ -66,7 +68,9 @@ export class EnvError extends Error {
 export function parseServerEnv(source: Record<string, string | undefined>): ServerEnv {
   const result = serverEnvSchema.safeParse(source);
   if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
+  const problems = result.error.issues
+    .map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    .join('\n');
   throw new EnvError(`Invalid environment:\n${problems}`);
 }
 

@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leads, outboxJobs } from '@/server/db/schema';
-import { exportLeads, findLead, listLeads, purgeOlderThan, retryFailed, toCsv } from '@/server/leads/admin';
+import {
+  exportLeads,
+  findLead,
+  listLeads,
+  purgeOlderThan,
+  retryFailed,
+  toCsv,
+} from '@/server/leads/admin';
 import { forgetFormSecret, issueFormToken } from '@/server/leads/form-token';
 import { submitLead } from '@/server/leads/submit';
 import { runToEnd } from '../support/processes';
@@ -29,7 +36,13 @@ describe('lead administration', () => {
           token: await issueFormToken(test.db, Date.now() - 60_000),
           key: crypto.randomUUID(),
         },
-        { ip: `192.0.2.${i}`, userAgent: 'test', origin: 'http://x', allowedOrigins: ['http://x'], channels: ['email'] },
+        {
+          ip: `192.0.2.${i}`,
+          userAgent: 'test',
+          origin: 'http://x',
+          allowedOrigins: ['http://x'],
+          channels: ['email'],
+        },
       );
       references.push((result as { reference: string }).reference);
     }
@@ -42,16 +55,23 @@ describe('lead administration', () => {
   it('lists newest first with their deliveries, and finds one by reference in any case', async () => {
     const rows = await listLeads(test.db);
     expect(rows.map((r) => r.reference)).toEqual([...references].reverse());
-    expect(rows[0]!.deliveries).toEqual([{ channel: 'email', status: 'pending', attempts: 0, lastError: null }]);
+    expect(rows[0]!.deliveries).toEqual([
+      { channel: 'email', status: 'pending', attempts: 0, lastError: null },
+    ]);
     const found = await findLead(test.db, references[0]!.toLowerCase());
-    expect(found).toMatchObject({ reference: references[0], consent: { textVersion: '2026-11-21' } });
+    expect(found).toMatchObject({
+      reference: references[0],
+      consent: { textVersion: '2026-11-21' },
+    });
     expect(await findLead(test.db, 'ZZZ-ZZZ')).toBeUndefined();
   });
 
   it('exports CSV that a spreadsheet cannot run as a formula', async () => {
     const csv = toCsv(await exportLeads(test.db));
     const lines = csv.trim().split('\n');
-    expect(lines[0]).toBe('reference,createdAt,status,contactMethod,contactValue,language,page,estimate,deliveries');
+    expect(lines[0]).toBe(
+      'reference,createdAt,status,contactMethod,contactValue,language,page,estimate,deliveries',
+    );
     expect(lines).toHaveLength(3);
     // "@…" starts a formula in Excel: the Telegram username is written as text.
     expect(csv).toContain(`,telegram,'@ortus_client,`);
@@ -71,8 +91,15 @@ describe('lead administration', () => {
     expect(list.code).toBe(0);
     expect(list.stdout).toContain(references[0]);
     const show = await runToEnd('scripts/leads.mts', ['show', references[1]!], env);
-    expect(JSON.parse(show.stdout)).toMatchObject({ reference: references[1], contactValue: 'ops@example.com' });
-    const json = await runToEnd('scripts/leads.mts', ['export', '--format', 'json', '--since', '2020-01-01'], env);
+    expect(JSON.parse(show.stdout)).toMatchObject({
+      reference: references[1],
+      contactValue: 'ops@example.com',
+    });
+    const json = await runToEnd(
+      'scripts/leads.mts',
+      ['export', '--format', 'json', '--since', '2020-01-01'],
+      env,
+    );
     expect(JSON.parse(json.stdout)).toHaveLength(2);
     const bad = await runToEnd('scripts/leads.mts', ['export', '--format', 'xml'], env);
     expect(bad.code).toBe(2);
@@ -81,9 +108,14 @@ describe('lead administration', () => {
 
   it('purges leads older than the retention period, with their consent and jobs', async () => {
     const [old] = await test.db.select().from(leads).where(eq(leads.reference, references[0]!));
-    await test.db.update(leads).set({ createdAt: new Date(Date.now() - 400 * 24 * 3600 * 1000) }).where(eq(leads.id, old!.id));
+    await test.db
+      .update(leads)
+      .set({ createdAt: new Date(Date.now() - 400 * 24 * 3600 * 1000) })
+      .where(eq(leads.id, old!.id));
     expect(await purgeOlderThan(test.db, 365)).toMatchObject({ leads: 1 });
     expect((await listLeads(test.db)).map((r) => r.reference)).toEqual([references[1]]);
-    expect(await test.db.select().from(outboxJobs).where(eq(outboxJobs.leadId, old!.id))).toHaveLength(0);
+    expect(
+      await test.db.select().from(outboxJobs).where(eq(outboxJobs.leadId, old!.id)),
+    ).toHaveLength(0);
   });
 });

@@ -17,7 +17,9 @@ function htmlPart(raw: string): string {
   const body = raw.slice(raw.indexOf('\r\n\r\n', start) + 4);
   const part = body.slice(0, body.indexOf('\r\n--'));
   return Buffer.from(
-    part.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    part
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
     'latin1',
   ).toString('utf8');
 }
@@ -29,7 +31,11 @@ describe.each(backends)('delivering leads on %s', (backend) => {
   let deliverers: Deliverers;
 
   beforeAll(async () => {
-    [test, telegram, smtp] = await Promise.all([createTestDatabase(backend), startFakeTelegram(), startFakeSmtp()]);
+    [test, telegram, smtp] = await Promise.all([
+      createTestDatabase(backend),
+      startFakeTelegram(),
+      startFakeSmtp(),
+    ]);
     deliverers = await createDeliverers(
       parseServerEnv({
         TELEGRAM_BOT_TOKEN: botToken,
@@ -67,20 +73,33 @@ describe.each(backends)('delivering leads on %s', (backend) => {
         token: await issueFormToken(test.db, now - 60_000),
         key: crypto.randomUUID(),
       },
-      { ip: `192.0.2.${Math.floor(Math.random() * 250)}`, userAgent: 'test', origin: 'http://x', allowedOrigins: ['http://x'], channels: ['telegram', 'email'] },
+      {
+        ip: `192.0.2.${Math.floor(Math.random() * 250)}`,
+        userAgent: 'test',
+        origin: 'http://x',
+        allowedOrigins: ['http://x'],
+        channels: ['telegram', 'email'],
+      },
     );
     return (result as { reference: string }).reference;
   }
 
   const jobsOf = (reference: string) =>
     test.db
-      .select({ channel: outboxJobs.channel, status: outboxJobs.status, attempts: outboxJobs.attempts, next: outboxJobs.nextAttemptAt, error: outboxJobs.lastError })
+      .select({
+        channel: outboxJobs.channel,
+        status: outboxJobs.status,
+        attempts: outboxJobs.attempts,
+        next: outboxJobs.nextAttemptAt,
+        error: outboxJobs.lastError,
+      })
       .from(outboxJobs)
       .innerJoin(leads, eq(leads.id, outboxJobs.leadId))
       .where(eq(leads.reference, reference));
 
   /** Makes every waiting job due now, as if its backoff had passed. */
-  const fastForward = () => test.db.execute(sql`UPDATE outbox_jobs SET next_attempt_at = now() WHERE status = 'pending'`);
+  const fastForward = () =>
+    test.db.execute(sql`UPDATE outbox_jobs SET next_attempt_at = now() WHERE status = 'pending'`);
 
   it('sends exactly one Telegram message and one email, with the lead escaped', async () => {
     const reference = await submit('@ortus_client', '/en/<b>contacts</b>&x');
@@ -115,7 +134,11 @@ describe.each(backends)('delivering leads on %s', (backend) => {
     const reference = await submit();
     await runOutboxOnce(test.db, deliverers, 'w1');
     const [failed] = (await jobsOf(reference)).filter((j) => j.channel === 'telegram');
-    expect(failed).toMatchObject({ status: 'pending', attempts: 1, error: expect.stringContaining('502') });
+    expect(failed).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      error: expect.stringContaining('502'),
+    });
     expect(failed!.next.getTime()).toBeGreaterThan(Date.now() + 5_000);
     // Not due yet: nothing happens.
     await runOutboxOnce(test.db, deliverers, 'w1');
@@ -125,19 +148,28 @@ describe.each(backends)('delivering leads on %s', (backend) => {
     await fastForward();
     await runOutboxOnce(test.db, deliverers, 'w1');
     expect(telegram.calls).toHaveLength(1);
-    expect((await jobsOf(reference)).find((j) => j.channel === 'telegram')).toMatchObject({ status: 'sent', attempts: 2 });
+    expect((await jobsOf(reference)).find((j) => j.channel === 'telegram')).toMatchObject({
+      status: 'sent',
+      attempts: 2,
+    });
   });
 
   it('retries email while the SMTP server refuses and delivers once it accepts', async () => {
     smtp.state.down = true;
     const reference = await submit();
     await runOutboxOnce(test.db, deliverers, 'w1');
-    expect((await jobsOf(reference)).find((j) => j.channel === 'email')).toMatchObject({ status: 'pending', attempts: 1 });
+    expect((await jobsOf(reference)).find((j) => j.channel === 'email')).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+    });
     smtp.state.down = false;
     await fastForward();
     await runOutboxOnce(test.db, deliverers, 'w1');
     expect(smtp.mails).toHaveLength(1);
-    expect((await jobsOf(reference)).find((j) => j.channel === 'email')).toMatchObject({ status: 'sent', attempts: 2 });
+    expect((await jobsOf(reference)).find((j) => j.channel === 'email')).toMatchObject({
+      status: 'sent',
+      attempts: 2,
+    });
   });
 
   it('waits as long as Telegram asks after a 429', async () => {
@@ -155,6 +187,9 @@ describe.each(backends)('delivering leads on %s', (backend) => {
     const reference = await submit();
     await test.db.update(outboxJobs).set({ attempts: 9 });
     await runOutboxOnce(test.db, deliverers, 'w1');
-    expect((await jobsOf(reference)).find((j) => j.channel === 'telegram')).toMatchObject({ status: 'failed', attempts: 10 });
+    expect((await jobsOf(reference)).find((j) => j.channel === 'telegram')).toMatchObject({
+      status: 'failed',
+      attempts: 10,
+    });
   });
 });

@@ -2,7 +2,12 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { consents, leads, outboxJobs, submissionHits } from '@/server/db/schema';
 import { forgetFormSecret, issueFormToken } from '@/server/leads/form-token';
-import { submissionLimits, submitLead, type SubmissionContext, type SubmissionFields } from '@/server/leads/submit';
+import {
+  submissionLimits,
+  submitLead,
+  type SubmissionContext,
+  type SubmissionFields,
+} from '@/server/leads/submit';
 import { backends, createTestDatabase, type TestDatabase } from '../support/test-db';
 
 const origin = 'https://agency.example';
@@ -52,12 +57,28 @@ describe.each(backends)('submitting a lead on %s', (backend) => {
 
   it('stores one lead, its consent record and a job per channel, then answers', async () => {
     const result = await submitLead(getDb, await form(), context());
-    expect(result).toMatchObject({ status: 'accepted', httpStatus: 201, reference: expect.stringMatching(/^[A-Z2-9]{3}-[A-Z2-9]{3}$/) });
+    expect(result).toMatchObject({
+      status: 'accepted',
+      httpStatus: 201,
+      reference: expect.stringMatching(/^[A-Z2-9]{3}-[A-Z2-9]{3}$/),
+    });
 
     const [lead] = await test.db.select().from(leads);
-    expect(lead).toMatchObject({ contactMethod: 'phone', contactValue: '+77011234567', language: 'kz', page: '/kz/contacts', status: 'new' });
+    expect(lead).toMatchObject({
+      contactMethod: 'phone',
+      contactValue: '+77011234567',
+      language: 'kz',
+      page: '/kz/contacts',
+      status: 'new',
+    });
     const [consent] = await test.db.select().from(consents).where(eq(consents.leadId, lead!.id));
-    expect(consent).toMatchObject({ textVersion: '2026-11-21', language: 'kz', page: '/kz/contacts', ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (test)' });
+    expect(consent).toMatchObject({
+      textVersion: '2026-11-21',
+      language: 'kz',
+      page: '/kz/contacts',
+      ip: '203.0.113.7',
+      userAgent: 'Mozilla/5.0 (test)',
+    });
     expect(consent!.textHash).toMatch(/^[0-9a-f]{64}$/);
     const jobs = await test.db.select().from(outboxJobs).where(eq(outboxJobs.leadId, lead!.id));
     expect(jobs.map((job) => [job.channel, job.status]).sort()).toEqual([
@@ -77,7 +98,11 @@ describe.each(backends)('submitting a lead on %s', (backend) => {
     const fields = await form();
     const first = await submitLead(getDb, fields, context());
     const second = await submitLead(getDb, fields, context());
-    expect(second).toEqual({ status: 'accepted', httpStatus: 200, reference: (first as { reference: string }).reference });
+    expect(second).toEqual({
+      status: 'accepted',
+      httpStatus: 200,
+      reference: (first as { reference: string }).reference,
+    });
     expect((await test.db.select({ n: count() }).from(leads))[0]!.n).toBe(1);
   });
 
@@ -86,22 +111,41 @@ describe.each(backends)('submitting a lead on %s', (backend) => {
       expect((await submitLead(getDb, await form(), context())).status).toBe('accepted');
     }
     const refused = await submitLead(getDb, await form(), context());
-    expect(refused).toEqual({ status: 'rate_limited', httpStatus: 429, retryAfter: submissionLimits.windowMs / 1000 });
+    expect(refused).toEqual({
+      status: 'rate_limited',
+      httpStatus: 429,
+      retryAfter: submissionLimits.windowMs / 1000,
+    });
     // Another address is not affected, and the first one is free again after the window.
-    expect((await submitLead(getDb, await form(), context({ ip: '198.51.100.1' }))).status).toBe('accepted');
+    expect((await submitLead(getDb, await form(), context({ ip: '198.51.100.1' }))).status).toBe(
+      'accepted',
+    );
     const later = new Date(clock.getTime() + submissionLimits.windowMs + 1000);
-    const fields = { ...(await form()), token: await issueFormToken(test.db, later.getTime() - 60_000) };
+    const fields = {
+      ...(await form()),
+      token: await issueFormToken(test.db, later.getTime() - 60_000),
+    };
     expect((await submitLead(getDb, fields, context({ now: later }))).status).toBe('accepted');
   });
 
   it('counts concurrent requests from one address exactly', async () => {
-    const results = await Promise.all(Array.from({ length: 8 }, async () => submitLead(getDb, await form(), context())));
-    expect(results.filter((r) => r.status === 'accepted')).toHaveLength(submissionLimits.perAddress);
-    expect(results.filter((r) => r.status === 'rate_limited')).toHaveLength(8 - submissionLimits.perAddress);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, async () => submitLead(getDb, await form(), context())),
+    );
+    expect(results.filter((r) => r.status === 'accepted')).toHaveLength(
+      submissionLimits.perAddress,
+    );
+    expect(results.filter((r) => r.status === 'rate_limited')).toHaveLength(
+      8 - submissionLimits.perAddress,
+    );
   });
 
   it('accepts a filled honeypot silently, marks it spam and queues nothing', async () => {
-    const result = await submitLead(getDb, await form({ website: 'https://spam.example' }), context());
+    const result = await submitLead(
+      getDb,
+      await form({ website: 'https://spam.example' }),
+      context(),
+    );
     expect(result.status).toBe('accepted');
     const [lead] = await test.db.select().from(leads);
     expect(lead).toMatchObject({ status: 'spam', spamReason: 'honeypot' });
@@ -111,18 +155,33 @@ describe.each(backends)('submitting a lead on %s', (backend) => {
   it('accepts a form sent within 2 seconds silently as spam', async () => {
     const fields = await form({ token: await issueFormToken(test.db, clock.getTime() - 1500) });
     expect((await submitLead(getDb, fields, context())).status).toBe('accepted');
-    expect((await test.db.select().from(leads))[0]).toMatchObject({ status: 'spam', spamReason: 'too-fast' });
+    expect((await test.db.select().from(leads))[0]).toMatchObject({
+      status: 'spam',
+      spamReason: 'too-fast',
+    });
   });
 
   it('treats a forged token as spam', async () => {
     const fields = await form({ token: `${clock.getTime() - 60_000}.not-our-signature` });
     expect((await submitLead(getDb, fields, context())).status).toBe('accepted');
-    expect((await test.db.select().from(leads))[0]).toMatchObject({ status: 'spam', spamReason: 'forged-token' });
+    expect((await test.db.select().from(leads))[0]).toMatchObject({
+      status: 'spam',
+      spamReason: 'forged-token',
+    });
   });
 
   it('asks to confirm a form without a token (no JavaScript), then accepts the confirmation', async () => {
-    const first = await submitLead(getDb, await form({ token: undefined, key: undefined }), context());
-    expect(first).toMatchObject({ status: 'confirm', httpStatus: 400, token: expect.any(String), key: expect.any(String) });
+    const first = await submitLead(
+      getDb,
+      await form({ token: undefined, key: undefined }),
+      context(),
+    );
+    expect(first).toMatchObject({
+      status: 'confirm',
+      httpStatus: 400,
+      token: expect.any(String),
+      key: expect.any(String),
+    });
     expect(await test.db.select().from(leads)).toHaveLength(0);
     const { token, key } = first as { token: string; key: string };
     const later = new Date(clock.getTime() + 5_000);
@@ -132,25 +191,44 @@ describe.each(backends)('submitting a lead on %s', (backend) => {
   });
 
   it('refuses a form posted from another site', async () => {
-    expect(await submitLead(getDb, await form(), context({ origin: 'https://evil.example' }))).toEqual({ status: 'forbidden', httpStatus: 403 });
-    expect(await submitLead(getDb, await form(), context({ origin: null }))).toEqual({ status: 'forbidden', httpStatus: 403 });
+    expect(
+      await submitLead(getDb, await form(), context({ origin: 'https://evil.example' })),
+    ).toEqual({ status: 'forbidden', httpStatus: 403 });
+    expect(await submitLead(getDb, await form(), context({ origin: null }))).toEqual({
+      status: 'forbidden',
+      httpStatus: 403,
+    });
     expect(await test.db.select().from(leads)).toHaveLength(0);
   });
 
   it('reports invalid fields and stores nothing', async () => {
-    const result = await submitLead(getDb, await form({ contact: '8 701 12', consent: undefined }), context());
-    expect(result).toEqual({ status: 'invalid', httpStatus: 400, errors: { contact: 'phoneInvalid', consent: 'consentRequired' } });
+    const result = await submitLead(
+      getDb,
+      await form({ contact: '8 701 12', consent: undefined }),
+      context(),
+    );
+    expect(result).toEqual({
+      status: 'invalid',
+      httpStatus: 400,
+      errors: { contact: 'phoneInvalid', consent: 'consentRequired' },
+    });
     expect(await test.db.select().from(leads)).toHaveLength(0);
   });
 
   it('refuses an oversized request before looking at it', async () => {
-    const result = await submitLead(getDb, await form({ estimate: 'x'.repeat(submissionLimits.maxBodyBytes) }), context());
+    const result = await submitLead(
+      getDb,
+      await form({ estimate: 'x'.repeat(submissionLimits.maxBodyBytes) }),
+      context(),
+    );
     expect(result).toEqual({ status: 'too_large', httpStatus: 413 });
   });
 
   it('answers 503 when the database cannot be reached', async () => {
     const down = async () => {
-      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+        code: 'ECONNREFUSED',
+      });
     };
     expect(await submitLead(down, await form(), context())).toEqual({
       status: 'unavailable',

@@ -41,9 +41,13 @@ describe.each(backends)('two worker processes on %s', (backend) => {
       TELEGRAM_API_URL: telegram.url,
       LOG_LEVEL: 'info',
     };
-    const workers = [runScript('scripts/worker.mts', [], env), runScript('scripts/worker.mts', [], env)];
+    const workers = [
+      runScript('scripts/worker.mts', [], env),
+      runScript('scripts/worker.mts', [], env),
+    ];
     let stderr = '';
-    for (const worker of workers) worker.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    for (const worker of workers)
+      worker.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     try {
       await Promise.all(workers.map(started));
       const inserted = await test.db
@@ -59,12 +63,17 @@ describe.each(backends)('two worker processes on %s', (backend) => {
           })),
         )
         .returning({ id: leads.id });
-      await test.db.insert(outboxJobs).values(inserted.map(({ id }) => ({ leadId: id, channel: 'telegram' as const })));
+      await test.db
+        .insert(outboxJobs)
+        .values(inserted.map(({ id }) => ({ leadId: id, channel: 'telegram' as const })));
 
       const deadline = Date.now() + 90_000;
       let sent = 0;
       while (Date.now() < deadline) {
-        const [row] = await test.db.select({ n: sql<number>`count(*)::int` }).from(outboxJobs).where(sql`status = 'sent'`);
+        const [row] = await test.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(outboxJobs)
+          .where(sql`status = 'sent'`);
         sent = row!.n;
         if (sent === jobs) break;
         await new Promise((resolve) => setTimeout(resolve, 250));

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
@@ -8,7 +8,8 @@ export type TelegramCall = { token: string; method: string; body: Record<string,
 export async function startFakeTelegram() {
   const calls: TelegramCall[] = [];
   const state = { down: false, rateLimitOnce: false, delayMs: 0 };
-  const server: Server = createServer(async (req: IncomingMessage, res) => {
+  const server: Server = createServer((req: IncomingMessage, res) => void answer(req, res));
+  async function answer(req: IncomingMessage, res: ServerResponse) {
     let raw = '';
     for await (const chunk of req) raw += chunk;
     const match = /^\/bot([^/]+)\/(\w+)$/.exec(req.url ?? '');
@@ -22,12 +23,22 @@ export async function startFakeTelegram() {
     if (state.rateLimitOnce) {
       state.rateLimitOnce = false;
       res.statusCode = 429;
-      res.end(JSON.stringify({ ok: false, description: 'Too Many Requests', parameters: { retry_after: 3 } }));
+      res.end(
+        JSON.stringify({
+          ok: false,
+          description: 'Too Many Requests',
+          parameters: { retry_after: 3 },
+        }),
+      );
       return;
     }
-    calls.push({ token: match?.[1] ?? '', method: match?.[2] ?? '', body: JSON.parse(raw || '{}') as Record<string, unknown> });
+    calls.push({
+      token: match?.[1] ?? '',
+      method: match?.[2] ?? '',
+      body: JSON.parse(raw || '{}') as Record<string, unknown>,
+    });
     res.end(JSON.stringify({ ok: true, result: { message_id: calls.length } }));
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

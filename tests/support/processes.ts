@@ -4,12 +4,25 @@ import path from 'node:path';
 const root = path.resolve(__dirname, '../..');
 
 /** Runs one of the project's TypeScript scripts as its own process, as `npm run` would. */
-export function runScript(script: string, args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), '--conditions=react-server', path.join(root, script), ...args], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export function runScript(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): ChildProcess {
+  return spawn(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/tsx/dist/cli.mjs'),
+      '--conditions=react-server',
+      path.join(root, script),
+      ...args,
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
 }
 
 /** Runs a script to completion and returns its output. */

@@ -14,7 +14,9 @@ export type TestDatabase = {
 };
 
 /** The backends the integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const backends: TestDatabase['name'][] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const backends: TestDatabase['name'][] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
 
 /**
  * A fresh, migrated database: PGlite in a temporary folder, or a new database

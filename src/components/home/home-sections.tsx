@@ -1,6 +1,6 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { ArticleCard } from '@/components/blog/article-card';
-import { ContactChannels } from '@/components/layout/contact-channels';
+import { ConsultationBlock } from '@/components/consultation/consultation-block';
 import { Section } from '@/components/layout/section';
 import { servicePriceLabel } from '@/components/services/service-price';
 import { buttonClass } from '@/components/ui/button';
@@ -48,16 +48,10 @@ export async function WhyUsSection() {
           <h2 id="consultation-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
             {t('consultation.title')}
           </h2>
-          <p className="mt-3 leading-relaxed text-muted">{t('consultation.lead', { hours })}</p>
-          <ContactChannels
-            label={t('consultation.channelsLabel')}
-            labels={{
-              call: t('consultation.call'),
-              write: t('consultation.write'),
-              telegram: t('consultation.telegram'),
-            }}
-            stacked
-          />
+          <p className="mt-3 mb-6 leading-relaxed text-muted">
+            {t('consultation.lead', { hours })}
+          </p>
+          <ConsultationBlock page="/" />
         </div>
       </Container>
     </section>

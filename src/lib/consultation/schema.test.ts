@@ -29,7 +29,10 @@ describe('consultation schema: phone', () => {
     ['en', 'call me maybe'],
     ['kz', '+7 000 000 00 00'],
   ])('%s refuses %s', (language, contact) => {
-    expect(ok(language, 'phone', contact)).toEqual({ ok: false, errors: { contact: 'phoneInvalid' } });
+    expect(ok(language, 'phone', contact)).toEqual({
+      ok: false,
+      errors: { contact: 'phoneInvalid' },
+    });
   });
 });
 
@@ -42,9 +45,15 @@ describe('consultation schema: email', () => {
     expect(ok('en', 'email', contact)).toMatchObject({ ok: true, value: { contact: expected } });
   });
 
-  it.each(['anna@', 'anna.example.com', '@example.com', 'anna@example', 'an na@example.com'])('refuses %j', (contact) => {
-    expect(ok('en', 'email', contact)).toEqual({ ok: false, errors: { contact: 'emailInvalid' } });
-  });
+  it.each(['anna@', 'anna.example.com', '@example.com', 'anna@example', 'an na@example.com'])(
+    'refuses %j',
+    (contact) => {
+      expect(ok('en', 'email', contact)).toEqual({
+        ok: false,
+        errors: { contact: 'emailInvalid' },
+      });
+    },
+  );
 });
 
 describe('consultation schema: Telegram', () => {
@@ -60,17 +69,26 @@ describe('consultation schema: Telegram', () => {
     expect(ok('kz', 'telegram', contact)).toMatchObject({ ok: true, value: { contact: expected } });
   });
 
-  it.each(['@abcd', '@' + 'a'.repeat(33), '@bad-name', 'https://example.com/ortus', '@имя_юзера', '12345'])(
-    'refuses %j',
-    (contact) => {
-      expect(ok('ru', 'telegram', contact)).toEqual({ ok: false, errors: { contact: 'telegramInvalid' } });
-    },
-  );
+  it.each([
+    '@abcd',
+    '@' + 'a'.repeat(33),
+    '@bad-name',
+    'https://example.com/ortus',
+    '@имя_юзера',
+    '12345',
+  ])('refuses %j', (contact) => {
+    expect(ok('ru', 'telegram', contact)).toEqual({
+      ok: false,
+      errors: { contact: 'telegramInvalid' },
+    });
+  });
 });
 
 describe('consultation schema: the rest', () => {
   it('requires consent', () => {
-    expect(validateConsultation({ language: 'ru', method: 'email', contact: 'a@example.com' })).toEqual({
+    expect(
+      validateConsultation({ language: 'ru', method: 'email', contact: 'a@example.com' }),
+    ).toEqual({
       ok: false,
       errors: { consent: 'consentRequired' },
     });

@@ -12,7 +12,12 @@ export const contactMethods = ['phone', 'email', 'telegram'] as const;
 export type ContactMethod = (typeof contactMethods)[number];
 
 /** Where a phone number without a country code is assumed to be. */
-export const defaultRegion: Record<LangCode, CountryCode> = { ru: 'RU', en: 'US', kz: 'KZ', ua: 'UA' };
+export const defaultRegion: Record<LangCode, CountryCode> = {
+  ru: 'RU',
+  en: 'US',
+  kz: 'KZ',
+  ua: 'UA',
+};
 
 export const consultationErrorCodes = [
   'methodInvalid',
@@ -57,7 +62,8 @@ export function normalizeEmail(value: string): string | undefined {
 
 /** A ticked checkbox arrives as "on" from a form and as true from script. */
 const isTicked = (value: unknown) => value === true || value === 'on' || value === 'true';
-const isMethod = (value: unknown): value is ContactMethod => (contactMethods as readonly unknown[]).includes(value);
+const isMethod = (value: unknown): value is ContactMethod =>
+  (contactMethods as readonly unknown[]).includes(value);
 
 // Fields are taken leniently and checked together below, so that a visitor
 // who got several things wrong hears about all of them at once.
@@ -103,15 +109,24 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
     const field = issue.path[0];
     if ((field === 'method' || field === 'contact' || field === 'consent') && !errors[field]) {
       const code = consultationErrorCodes.find((c) => c === issue.message);
-      errors[field] = code ?? (field === 'consent' ? 'consentRequired' : field === 'method' ? 'methodInvalid' : 'contactRequired');
+      errors[field] =
+        code ??
+        (field === 'consent'
+          ? 'consentRequired'
+          : field === 'method'
+            ? 'methodInvalid'
+            : 'contactRequired');
     }
   }
   return errors;
 }
 
-export type ValidationResult = { ok: true; value: Consultation } | { ok: false; errors: FieldErrors };
+export type ValidationResult =
+  { ok: true; value: Consultation } | { ok: false; errors: FieldErrors };
 
 export function validateConsultation(input: unknown): ValidationResult {
   const result = consultationSchema.safeParse(input);
-  return result.success ? { ok: true, value: result.data } : { ok: false, errors: fieldErrors(result.error) };
+  return result.success
+    ? { ok: true, value: result.data }
+    : { ok: false, errors: fieldErrors(result.error) };
 }

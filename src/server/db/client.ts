@@ -10,7 +10,12 @@ import * as schema from './schema';
 export type Database = NodePgDatabase<typeof schema>;
 type Connection = { db: Database; pool: pg.Pool; embedded?: EmbeddedDatabase; url: string };
 
-let current: Promise<Connection> | undefined;
+// One connection per process. Next.js bundles instrumentation, route handlers
+// and server actions separately, so module state is not shared between them:
+// the connection lives on globalThis.
+const slot = Symbol.for('agency-site.db');
+type Slot = { current?: Promise<Connection> };
+const shared = ((globalThis as Record<symbol, Slot | undefined>)[slot] ??= {});
 
 /** Any number that is ours alone: serialises migrations between instances. */
 const migrationLockId = 727_001;
@@ -23,7 +28,11 @@ export type ConnectOptions = {
 };
 
 /** Opens a pool on PostgreSQL or the embedded database and brings the schema up to date. */
-export async function connect({ url, dataDir = './data', poolSize = 10 }: ConnectOptions): Promise<Connection> {
+export async function connect({
+  url,
+  dataDir = './data',
+  poolSize = 10,
+}: ConnectOptions): Promise<Connection> {
   const embedded = url ? undefined : await openEmbeddedDatabase(dataDir);
   const connectionString = url ?? embedded!.url;
   const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000 });
@@ -48,14 +57,16 @@ async function migrateSchema(pool: pg.Pool, db: Database) {
 
 /** This process's database, from DATABASE_URL or DATA_DIR, connected on first use. */
 export function getConnection(): Promise<Connection> {
-  if (!current) {
+  if (!shared.current) {
     const env = serverEnv();
-    current = connect({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }).catch((error: unknown) => {
-      current = undefined; // try again on the next request
-      throw error;
-    });
+    shared.current = connect({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }).catch(
+      (error: unknown) => {
+        shared.current = undefined; // try again on the next request
+        throw error;
+      },
+    );
   }
-  return current;
+  return shared.current;
 }
 
 export async function getDb(): Promise<Database> {
@@ -64,8 +75,8 @@ export async function getDb(): Promise<Database> {
 
 /** Closes the pool, and the embedded database if this process serves it. */
 export async function closeDb(): Promise<void> {
-  const connection = await current?.catch(() => undefined);
-  current = undefined;
+  const connection = await shared.current?.catch(() => undefined);
+  shared.current = undefined;
   if (!connection) return;
   await connection.pool.end().catch(() => {});
   await connection.embedded?.close();

@@ -50,7 +50,9 @@ async function readLock(file: string): Promise<LockInfo | 'empty' | undefined> {
     const text = await readFile(file, 'utf8');
     if (!text.trim()) return 'empty';
     const info = JSON.parse(text) as Partial<LockInfo>;
-    return typeof info.pid === 'number' && typeof info.port === 'number' ? (info as LockInfo) : 'empty';
+    return typeof info.pid === 'number' && typeof info.port === 'number'
+      ? (info as LockInfo)
+      : 'empty';
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     if (error instanceof SyntaxError) return 'empty';
@@ -69,7 +71,7 @@ async function serveFolder(dir: string, lockFile: string): Promise<EmbeddedDatab
   const port = Number(server.getServerConn().split(':').pop());
   const lock: LockInfo = { pid: process.pid, port };
   // Written to a side file and renamed over, so a reader never sees half of it.
-  const temp = `${lockFile}.${process.pid}`;
+  const temp = /* turbopackIgnore: true */ `${lockFile}.${process.pid}`;
   const handle = await open(temp, 'w');
   await handle.writeFile(JSON.stringify(lock));
   await handle.close();
@@ -82,7 +84,8 @@ async function serveFolder(dir: string, lockFile: string): Promise<EmbeddedDatab
     await server.stop().catch(() => {});
     await db.close().catch(() => {});
     const current = await readLock(lockFile).catch(() => undefined);
-    if (current && current !== 'empty' && current.pid === process.pid) await rm(lockFile, { force: true });
+    if (current && current !== 'empty' && current.pid === process.pid)
+      await rm(lockFile, { force: true });
   };
   return { url: urlFor(port), owner: true, close };
 }
@@ -90,8 +93,11 @@ async function serveFolder(dir: string, lockFile: string): Promise<EmbeddedDatab
 /**
  * Connects to the database in `dataDir`, serving it first if no live process does.
  */
-export async function openEmbeddedDatabase(dataDir: string, { timeoutMs = 30_000 } = {}): Promise<EmbeddedDatabase> {
-  const dir = path.resolve(dataDir);
+export async function openEmbeddedDatabase(
+  dataDir: string,
+  { timeoutMs = 30_000 } = {},
+): Promise<EmbeddedDatabase> {
+  const dir = path.resolve(/* turbopackIgnore: true */ dataDir);
   await mkdir(dir, { recursive: true });
   const lockFile = path.join(dir, lockName);
   const deadline = Date.now() + timeoutMs;
@@ -127,7 +133,7 @@ export async function openEmbeddedDatabase(dataDir: string, { timeoutMs = 30_000
       continue;
     }
     emptySince = undefined;
-    if (lock.pid !== process.pid && alive(lock.pid) && (await listening(lock.port))) {
+    if (alive(lock.pid) && (await listening(lock.port))) {
       return { url: urlFor(lock.port), owner: false, close: async () => {} };
     }
     if (!alive(lock.pid)) {
@@ -138,5 +144,7 @@ export async function openEmbeddedDatabase(dataDir: string, { timeoutMs = 30_000
     }
     await sleep(100); // alive but not listening yet
   }
-  throw new Error(`The embedded database in ${dir} did not become available within ${timeoutMs} ms`);
+  throw new Error(
+    `The embedded database in ${dir} did not become available within ${timeoutMs} ms`,
+  );
 }

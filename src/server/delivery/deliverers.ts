@@ -5,7 +5,12 @@ import { localeFromCode } from '@/i18n/locales';
 import { loadMessages } from '@/i18n/messages';
 import type { ServerEnv } from '@/server/env';
 import type { Channel } from '@/server/leads/channels';
-import { emailMessage, telegramMessage, type LeadForNotification, type NotificationTexts } from './format';
+import {
+  emailMessage,
+  telegramMessage,
+  type LeadForNotification,
+  type NotificationTexts,
+} from './format';
 
 /** A failed delivery; `retryAfterMs` when the other side said how long to wait. */
 export class DeliveryError extends Error {
@@ -69,7 +74,9 @@ function emailDeliverer(env: ServerEnv, texts: NotificationTexts): Deliverer {
     host: url.hostname,
     port: Number(url.port) || (url.protocol === 'smtps:' ? 465 : 587),
     secure: url.protocol === 'smtps:',
-    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    auth: url.username
+      ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+      : undefined,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
@@ -77,7 +84,13 @@ function emailDeliverer(env: ServerEnv, texts: NotificationTexts): Deliverer {
   return async (lead) => {
     const { subject, text, html } = emailMessage(lead, texts, siteConfig.timeZone);
     try {
-      await transport.sendMail({ from: env.LEADS_EMAIL_FROM, to: env.LEADS_EMAIL_TO, subject, text, html });
+      await transport.sendMail({
+        from: env.LEADS_EMAIL_FROM,
+        to: env.LEADS_EMAIL_TO,
+        subject,
+        text,
+        html,
+      });
     } catch (error) {
       throw new DeliveryError(`SMTP failed: ${(error as Error).message}`);
     }
@@ -88,7 +101,8 @@ function emailDeliverer(env: ServerEnv, texts: NotificationTexts): Deliverer {
 export async function createDeliverers(env: ServerEnv): Promise<Deliverers> {
   const texts = await notificationTexts(env);
   const deliverers: Deliverers = {};
-  if (env.TELEGRAM_BOT_TOKEN && env.TELEGRAM_CHAT_ID) deliverers.telegram = telegramDeliverer(env, texts);
+  if (env.TELEGRAM_BOT_TOKEN && env.TELEGRAM_CHAT_ID)
+    deliverers.telegram = telegramDeliverer(env, texts);
   if (env.SMTP_URL && env.LEADS_EMAIL_TO) deliverers.email = emailDeliverer(env, texts);
   return deliverers;
 }

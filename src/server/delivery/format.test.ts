@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { emailMessage, escapeEmailHtml, escapeTelegramHtml, telegramMessage, type NotificationTexts } from './format';
+import {
+  emailMessage,
+  escapeEmailHtml,
+  escapeTelegramHtml,
+  telegramMessage,
+  type NotificationTexts,
+} from './format';
 
 const texts: NotificationTexts = {
   title: 'New consultation request',
@@ -41,7 +47,9 @@ describe('messages', () => {
     const message = telegramMessage(lead, texts, 'Asia/Almaty');
     expect(message).toContain('<b>New consultation request</b> #K7M-4QZ');
     expect(message).toContain('Page: <b>/ru/&lt;script&gt;alert(1)&lt;/script&gt;</b>');
-    expect(message).toContain('Shop &lt;b&gt;bold&lt;/b&gt; &lt;/a&gt; &amp; "quotes" evil 🚀 مرحبا');
+    expect(message).toContain(
+      'Shop &lt;b&gt;bold&lt;/b&gt; &lt;/a&gt; &amp; "quotes" evil 🚀 مرحبا',
+    );
     expect(message).toContain('Received: <b>21 Nov 2026, 12:30 (Asia/Almaty)</b>');
     const tags = message.match(/<\/?[a-z]+>/g) ?? [];
     expect(new Set(tags)).toEqual(new Set(['<b>', '</b>']));

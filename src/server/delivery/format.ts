@@ -33,7 +33,10 @@ export function stripDirectionControls(text: string): string {
 
 /** Telegram's HTML parse mode: &, < and > must be entities. */
 export function escapeTelegramHtml(text: string): string {
-  return stripDirectionControls(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return stripDirectionControls(text)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
 }
 
 /** HTML for an email body, including attribute-safe quotes. */
@@ -44,10 +47,16 @@ export function escapeEmailHtml(text: string): string {
 function estimateLine(estimate: unknown): string | undefined {
   if (!estimate || typeof estimate !== 'object') return undefined;
   const summary = (estimate as { summary?: unknown }).summary;
-  return typeof summary === 'string' ? summary.slice(0, 500) : JSON.stringify(estimate).slice(0, 500);
+  return typeof summary === 'string'
+    ? summary.slice(0, 500)
+    : JSON.stringify(estimate).slice(0, 500);
 }
 
-function rows(lead: LeadForNotification, t: NotificationTexts, timeZone: string): [string, string][] {
+function rows(
+  lead: LeadForNotification,
+  t: NotificationTexts,
+  timeZone: string,
+): [string, string][] {
   const when = new Intl.DateTimeFormat('en-GB', {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -64,16 +73,32 @@ function rows(lead: LeadForNotification, t: NotificationTexts, timeZone: string)
   return result;
 }
 
-export function telegramMessage(lead: LeadForNotification, t: NotificationTexts, timeZone: string): string {
-  const lines = rows(lead, t, timeZone).map(([label, value]) => `${escapeTelegramHtml(label)}: <b>${escapeTelegramHtml(value)}</b>`);
-  return [`<b>${escapeTelegramHtml(t.title)}</b> #${escapeTelegramHtml(lead.reference)}`, ...lines].join('\n');
+export function telegramMessage(
+  lead: LeadForNotification,
+  t: NotificationTexts,
+  timeZone: string,
+): string {
+  const lines = rows(lead, t, timeZone).map(
+    ([label, value]) => `${escapeTelegramHtml(label)}: <b>${escapeTelegramHtml(value)}</b>`,
+  );
+  return [
+    `<b>${escapeTelegramHtml(t.title)}</b> #${escapeTelegramHtml(lead.reference)}`,
+    ...lines,
+  ].join('\n');
 }
 
 export function emailMessage(lead: LeadForNotification, t: NotificationTexts, timeZone: string) {
   const list = rows(lead, t, timeZone);
-  const text = [`${t.title} ${lead.reference}`, '', ...list.map(([label, value]) => `${label}: ${stripDirectionControls(value)}`)].join('\n');
+  const text = [
+    `${t.title} ${lead.reference}`,
+    '',
+    ...list.map(([label, value]) => `${label}: ${stripDirectionControls(value)}`),
+  ].join('\n');
   const html = `<h1 style="font-size:18px">${escapeEmailHtml(t.title)} ${escapeEmailHtml(lead.reference)}</h1><table>${list
-    .map(([label, value]) => `<tr><th align="left">${escapeEmailHtml(label)}</th><td>${escapeEmailHtml(value)}</td></tr>`)
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left">${escapeEmailHtml(label)}</th><td>${escapeEmailHtml(value)}</td></tr>`,
+    )
     .join('')}</table>`;
   // The subject carries only what the site itself wrote: no visitor text in headers.
   return { subject: `${t.title} ${lead.reference}`, text, html };

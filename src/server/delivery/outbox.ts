@@ -18,7 +18,10 @@ export const outboxPolicy = {
   leaseMs: 2 * 60 * 1000,
 } as const;
 
-export function backoffMs(attempt: number, policy: Pick<typeof outboxPolicy, 'firstRetryMs' | 'maxRetryMs'> = outboxPolicy): number {
+export function backoffMs(
+  attempt: number,
+  policy: Pick<typeof outboxPolicy, 'firstRetryMs' | 'maxRetryMs'> = outboxPolicy,
+): number {
   return Math.min(policy.maxRetryMs, policy.firstRetryMs * 2 ** Math.max(0, attempt - 1));
 }
 
@@ -28,9 +31,18 @@ type ClaimedJob = { id: number; leadId: string; channel: Channel; attempts: numb
  * Claims due jobs with FOR UPDATE SKIP LOCKED, so that several workers on one
  * database never take the same job, and marks them as being sent.
  */
-export async function claimJobs(db: Database, workerId: string, limit: number = outboxPolicy.batch): Promise<ClaimedJob[]> {
+export async function claimJobs(
+  db: Database,
+  workerId: string,
+  limit: number = outboxPolicy.batch,
+): Promise<ClaimedJob[]> {
   const lease = `${outboxPolicy.leaseMs} milliseconds`;
-  const result = await db.execute<{ id: string; lead_id: string; channel: Channel; attempts: number }>(sql`
+  const result = await db.execute<{
+    id: string;
+    lead_id: string;
+    channel: Channel;
+    attempts: number;
+  }>(sql`
     UPDATE outbox_jobs SET status = 'sending', locked_at = now(), locked_by = ${workerId}, attempts = attempts + 1
     WHERE id IN (
       SELECT id FROM outbox_jobs
@@ -41,11 +53,21 @@ export async function claimJobs(db: Database, workerId: string, limit: number = 
       LIMIT ${limit}
     )
     RETURNING id, lead_id, channel, attempts`);
-  return result.rows.map((row) => ({ id: Number(row.id), leadId: row.lead_id, channel: row.channel, attempts: row.attempts }));
+  return result.rows.map((row) => ({
+    id: Number(row.id),
+    leadId: row.lead_id,
+    channel: row.channel,
+    attempts: row.attempts,
+  }));
 }
 
 async function deliver(db: Database, job: ClaimedJob, deliverers: Deliverers, workerId: string) {
-  const log = logger.child({ jobId: job.id, channel: job.channel, attempt: job.attempts, workerId });
+  const log = logger.child({
+    jobId: job.id,
+    channel: job.channel,
+    attempt: job.attempts,
+    workerId,
+  });
   const deliverer = deliverers[job.channel];
   const [lead] = await db.select().from(leads).where(eq(leads.id, job.leadId));
   try {
@@ -61,7 +83,10 @@ async function deliver(db: Database, job: ClaimedJob, deliverers: Deliverers, wo
   } catch (error) {
     const message = (error as Error).message.slice(0, 500);
     const final = job.attempts >= outboxPolicy.maxAttempts || !lead || !deliverer;
-    const wait = Math.max(backoffMs(job.attempts), error instanceof DeliveryError ? (error.retryAfterMs ?? 0) : 0);
+    const wait = Math.max(
+      backoffMs(job.attempts),
+      error instanceof DeliveryError ? (error.retryAfterMs ?? 0) : 0,
+    );
     await db
       .update(outboxJobs)
       .set({
@@ -72,7 +97,15 @@ async function deliver(db: Database, job: ClaimedJob, deliverers: Deliverers, wo
         lastError: message,
       })
       .where(and(eq(outboxJobs.id, job.id), eq(outboxJobs.lockedBy, workerId)));
-    log.warn({ reference: lead?.reference, event: final ? 'delivery.failed' : 'delivery.retry', retryInMs: wait, error: message }, 'delivery attempt failed');
+    log.warn(
+      {
+        reference: lead?.reference,
+        event: final ? 'delivery.failed' : 'delivery.retry',
+        retryInMs: wait,
+        error: message,
+      },
+      'delivery attempt failed',
+    );
   }
 }
 
@@ -81,7 +114,12 @@ export async function releaseJobs(db: Database, ids: number[], workerId: string)
   if (ids.length === 0) return;
   await db
     .update(outboxJobs)
-    .set({ status: 'pending', lockedAt: null, lockedBy: null, attempts: sql`greatest(${outboxJobs.attempts} - 1, 0)` })
+    .set({
+      status: 'pending',
+      lockedAt: null,
+      lockedBy: null,
+      attempts: sql`greatest(${outboxJobs.attempts} - 1, 0)`,
+    })
     .where(and(inArray(outboxJobs.id, ids), eq(outboxJobs.lockedBy, workerId)));
 }
 
@@ -95,7 +133,11 @@ export async function runOutboxOnce(
   const jobs = await claimJobs(db, workerId);
   for (const [index, job] of jobs.entries()) {
     if (shouldStop()) {
-      await releaseJobs(db, jobs.slice(index).map((j) => j.id), workerId);
+      await releaseJobs(
+        db,
+        jobs.slice(index).map((j) => j.id),
+        workerId,
+      );
       return index;
     }
     await deliver(db, job, deliverers, workerId);
@@ -131,7 +173,10 @@ export function startOutboxWorker({
       try {
         worked = await runOutboxOnce(await getDb(), deliverers, workerId, () => stopping);
       } catch (error) {
-        log.error({ event: 'worker.error', error: (error as Error).message }, 'outbox round failed');
+        log.error(
+          { event: 'worker.error', error: (error as Error).message },
+          'outbox round failed',
+        );
       }
       if (worked === 0 && !stopping) {
         await new Promise<void>((resolve) => {

@@ -9,21 +9,37 @@ export type LeadRow = typeof leads.$inferSelect & {
   deliveries: { channel: string; status: string; attempts: number; lastError: string | null }[];
 };
 
-async function withDeliveries(db: Database, rows: (typeof leads.$inferSelect)[]): Promise<LeadRow[]> {
+async function withDeliveries(
+  db: Database,
+  rows: (typeof leads.$inferSelect)[],
+): Promise<LeadRow[]> {
   if (rows.length === 0) return [];
   const jobs = await db
     .select()
     .from(outboxJobs)
-    .where(inArray(outboxJobs.leadId, rows.map((row) => row.id)));
+    .where(
+      inArray(
+        outboxJobs.leadId,
+        rows.map((row) => row.id),
+      ),
+    );
   return rows.map((row) => ({
     ...row,
     deliveries: jobs
       .filter((job) => job.leadId === row.id)
-      .map((job) => ({ channel: job.channel, status: job.status, attempts: job.attempts, lastError: job.lastError })),
+      .map((job) => ({
+        channel: job.channel,
+        status: job.status,
+        attempts: job.attempts,
+        lastError: job.lastError,
+      })),
   }));
 }
 
-export async function listLeads(db: Database, { limit = 50, since }: { limit?: number; since?: Date } = {}) {
+export async function listLeads(
+  db: Database,
+  { limit = 50, since }: { limit?: number; since?: Date } = {},
+) {
   const rows = await db
     .select()
     .from(leads)
@@ -37,7 +53,9 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 /** By reference ("K7M-4QZ", any case) or id. */
 export async function findLead(db: Database, id: string) {
-  const condition = uuidPattern.test(id) ? eq(leads.id, id) : eq(leads.reference, id.trim().toUpperCase());
+  const condition = uuidPattern.test(id)
+    ? eq(leads.id, id)
+    : eq(leads.reference, id.trim().toUpperCase());
   const [row] = await db.select().from(leads).where(condition);
   if (!row) return undefined;
   const [lead] = await withDeliveries(db, [row]);
@@ -54,10 +72,25 @@ export async function exportLeads(db: Database, { since }: { since?: Date } = {}
   return withDeliveries(db, rows);
 }
 
-const csvColumns = ['reference', 'createdAt', 'status', 'contactMethod', 'contactValue', 'language', 'page', 'estimate', 'deliveries'] as const;
+const csvColumns = [
+  'reference',
+  'createdAt',
+  'status',
+  'contactMethod',
+  'contactValue',
+  'language',
+  'page',
+  'estimate',
+  'deliveries',
+] as const;
 
 function csvCell(value: unknown): string {
-  let text = value instanceof Date ? value.toISOString() : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value ?? '');
+  let text =
+    value instanceof Date
+      ? value.toISOString()
+      : typeof value === 'object' && value !== null
+        ? JSON.stringify(value)
+        : String(value ?? '');
   // A cell a spreadsheet would run as a formula is written as text.
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -67,7 +100,9 @@ export function toCsv(rows: LeadRow[]): string {
   const lines = rows.map((row) =>
     csvColumns
       .map((column) =>
-        column === 'deliveries' ? csvCell(row.deliveries.map((d) => `${d.channel}:${d.status}`).join(' ')) : csvCell(row[column]),
+        column === 'deliveries'
+          ? csvCell(row.deliveries.map((d) => `${d.channel}:${d.status}`).join(' '))
+          : csvCell(row[column]),
       )
       .join(','),
   );
@@ -90,7 +125,10 @@ export async function retryFailed(db: Database): Promise<number> {
  */
 export async function purgeOlderThan(db: Database, days: number, now = new Date()) {
   const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
-  const removed = await db.delete(leads).where(lt(leads.createdAt, cutoff)).returning({ id: leads.id });
+  const removed = await db
+    .delete(leads)
+    .where(lt(leads.createdAt, cutoff))
+    .returning({ id: leads.id });
   const hits = await db
     .delete(submissionHits)
     .where(lt(submissionHits.createdAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)))

@@ -17,7 +17,10 @@ let secret: Promise<Buffer> | undefined;
 
 async function loadSecret(db: Database): Promise<Buffer> {
   const fresh = randomBytes(32).toString('base64url');
-  await db.insert(settings).values({ key: 'form_token_secret', value: fresh }).onConflictDoNothing();
+  await db
+    .insert(settings)
+    .values({ key: 'form_token_secret', value: fresh })
+    .onConflictDoNothing();
   const [row] = await db.select().from(settings).where(eq(settings.key, 'form_token_secret'));
   return Buffer.from(row!.value, 'base64url');
 }
@@ -30,22 +33,29 @@ function formSecret(db: Database): Promise<Buffer> {
   return secret;
 }
 
-const sign = (key: Buffer, issuedAt: number) => createHmac('sha256', key).update(`form:${issuedAt}`).digest('base64url');
+const sign = (key: Buffer, issuedAt: number) =>
+  createHmac('sha256', key).update(`form:${issuedAt}`).digest('base64url');
 
 export async function issueFormToken(db: Database, now = Date.now()): Promise<string> {
   return `${now}.${sign(await formSecret(db), now)}`;
 }
 
-export type TokenCheck = { kind: 'missing' | 'forged' | 'expired' } | { kind: 'valid'; ageMs: number };
+export type TokenCheck =
+  { kind: 'missing' | 'forged' | 'expired' } | { kind: 'valid'; ageMs: number };
 
-export async function checkFormToken(db: Database, token: string | undefined, now = Date.now()): Promise<TokenCheck> {
+export async function checkFormToken(
+  db: Database,
+  token: string | undefined,
+  now = Date.now(),
+): Promise<TokenCheck> {
   if (!token) return { kind: 'missing' };
   const [issued, signature] = token.split('.');
   const issuedAt = Number(issued);
   if (!Number.isSafeInteger(issuedAt) || !signature) return { kind: 'forged' };
   const expected = Buffer.from(sign(await formSecret(db), issuedAt));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { kind: 'forged' };
+  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+    return { kind: 'forged' };
   const ageMs = now - issuedAt;
   if (ageMs > tokenLifetimeMs) return { kind: 'expired' };
   return { kind: 'valid', ageMs };

@@ -20,7 +20,18 @@ export const submissionLimits = {
 } as const;
 
 export type SubmissionFields = Partial<
-  Record<'language' | 'method' | 'contact' | 'consent' | 'website' | 'token' | 'key' | 'page' | 'estimate', string>
+  Record<
+    | 'language'
+    | 'method'
+    | 'contact'
+    | 'consent'
+    | 'website'
+    | 'token'
+    | 'key'
+    | 'page'
+    | 'estimate',
+    string
+  >
 >;
 
 export type SubmissionContext = {
@@ -45,7 +56,10 @@ export type SubmissionResult =
   | { status: 'unavailable'; httpStatus: 503; retryAfter: number };
 
 const keySchema = z.uuid();
-const pageSchema = z.string().max(300).regex(/^\/[^\s]*$/);
+const pageSchema = z
+  .string()
+  .max(300)
+  .regex(/^\/[^\s]*$/);
 const estimateSchema = z.record(z.string(), z.unknown());
 
 function parseEstimate(raw: string | undefined): unknown {
@@ -76,7 +90,10 @@ export async function submitLead(
   const now = context.now ?? new Date();
 
   // 1. Size: anything near the limit is not a person typing a phone number.
-  const size = Object.values(fields).reduce((sum, value) => sum + Buffer.byteLength(value ?? ''), 0);
+  const size = Object.values(fields).reduce(
+    (sum, value) => sum + Buffer.byteLength(value ?? ''),
+    0,
+  );
   if (size > submissionLimits.maxBodyBytes) return { status: 'too_large', httpStatus: 413 };
 
   // 2. Schema.
@@ -96,7 +113,13 @@ export async function submitLead(
     const key = keySchema.safeParse(fields.key);
     if (token.kind !== 'valid' || !key.success) {
       if (token.kind === 'forged') spamReason ??= 'forged-token';
-      else return { status: 'confirm', httpStatus: 400, token: await issueFormToken(db, now.getTime()), key: crypto.randomUUID() };
+      else
+        return {
+          status: 'confirm',
+          httpStatus: 400,
+          token: await issueFormToken(db, now.getTime()),
+          key: crypto.randomUUID(),
+        };
     } else if (token.ageMs < minimumFillTimeMs) {
       spamReason ??= 'too-fast';
     }
@@ -118,7 +141,8 @@ export async function submitLead(
         .select({ reference: leads.reference })
         .from(leads)
         .where(eq(leads.idempotencyKey, idempotencyKey));
-      if (existing) return { status: 'accepted', httpStatus: 200, reference: existing.reference } as const;
+      if (existing)
+        return { status: 'accepted', httpStatus: 200, reference: existing.reference } as const;
 
       // 6. Rate limit, exact under concurrency: one address is counted at a time.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`rate:${context.ip}`}))`);
@@ -130,7 +154,10 @@ export async function submitLead(
         .orderBy(submissionHits.createdAt);
       if (hits.length >= submissionLimits.perAddress) {
         const oldest = hits[hits.length - submissionLimits.perAddress]!.at.getTime();
-        const retryAfter = Math.max(1, Math.ceil((oldest + submissionLimits.windowMs - now.getTime()) / 1000));
+        const retryAfter = Math.max(
+          1,
+          Math.ceil((oldest + submissionLimits.windowMs - now.getTime()) / 1000),
+        );
         return { status: 'rate_limited', httpStatus: 429, retryAfter } as const;
       }
       await tx.insert(submissionHits).values({ ip: context.ip, createdAt: now });
@@ -162,13 +189,19 @@ export async function submitLead(
       });
       // Spam is kept (for the record) but never reaches a manager.
       if (!spamReason && channels.length > 0) {
-        await tx.insert(outboxJobs).values(channels.map((channel) => ({ leadId: lead!.id, channel, nextAttemptAt: now })));
+        await tx
+          .insert(outboxJobs)
+          .values(channels.map((channel) => ({ leadId: lead!.id, channel, nextAttemptAt: now })));
       }
       return { status: 'accepted', httpStatus: 201, reference: lead!.reference } as const;
     });
   } catch (error) {
     if (isUnavailable(error)) {
-      return { status: 'unavailable', httpStatus: 503, retryAfter: submissionLimits.unavailableRetryAfterSeconds };
+      return {
+        status: 'unavailable',
+        httpStatus: 503,
+        retryAfter: submissionLimits.unavailableRetryAfterSeconds,
+      };
     }
     throw error;
   }
@@ -179,11 +212,20 @@ export function isUnavailable(error: unknown): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;
     if (e instanceof DatabaseUnavailableError) return true;
-    if (typeof code === 'string' && (/^(ECONN|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH)/.test(code) || /^(08|57P0)/.test(code))) {
+    if (
+      typeof code === 'string' &&
+      (/^(ECONN|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH)/.test(code) ||
+        /^(08|57P0)/.test(code))
+    ) {
       return true;
     }
     const message = (e as { message?: unknown }).message;
-    if (typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error/i.test(message)) {
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error/i.test(
+        message,
+      )
+    ) {
       return true;
     }
   }

@@ -9,13 +9,14 @@ export const test = base.extend<{ allowedConsoleErrors: RegExp[]; consoleErrors:
   allowedConsoleErrors: [[], { option: true }],
   // A page opened with goto is used once it is interactive: a click that lands
   // before React has attached its handlers would test nothing.
-  page: async ({ page }, use) => {
+  page: async ({ page, javaScriptEnabled }, use) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
       const type = response?.headers()['content-type'] ?? '';
-      if (type.includes('text/html'))
+      if (javaScriptEnabled && type.includes('text/html')) {
         await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      }
       return response;
     };
     await use(page);

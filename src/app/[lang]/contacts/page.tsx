@@ -1,12 +1,10 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { PageHeader } from '@/components/layout/page-header';
-import { buttonClass } from '@/components/ui/button';
+import { ConsultationBlock } from '@/components/consultation/consultation-block';
 import { Container } from '@/components/ui/container';
-import { navConfig } from '@/config/navigation';
 import { siteConfig } from '@/config/site';
 import { localeInfo } from '@/i18n/locales';
-import { Link } from '@/i18n/navigation';
 import { resolveLocale, type LangParams } from '@/i18n/page-locale';
 import { describeWorkingHours } from '@/lib/working-hours';
 
@@ -76,24 +74,15 @@ export default async function ContactsPage({ params }: ContactsPageProps) {
           ))}
         </dl>
         <section
-          id="request"
+          id="consultation"
           aria-labelledby="request-title"
-          className="self-start rounded-3xl bg-brand-900 p-8 text-white"
+          className="self-start rounded-3xl bg-white p-6 shadow-card ring-1 ring-line sm:p-8"
         >
           <h2 id="request-title" className="text-2xl font-bold">
             {t('requestTitle')}
           </h2>
-          <p className="mt-3 leading-relaxed text-slate-200">{t('requestText', { hours })}</p>
-          <Link
-            href={navConfig.consultation}
-            className={buttonClass({
-              variant: 'inverse',
-              size: 'lg',
-              className: 'mt-6 w-full sm:w-auto',
-            })}
-          >
-            {t('requestCta')}
-          </Link>
+          <p className="mt-3 mb-6 leading-relaxed text-muted">{t('requestText', { hours })}</p>
+          <ConsultationBlock page="/contacts" />
         </section>
       </Container>
     </>

@@ -1,0 +1,29 @@
+import type { ContactMethod, FieldErrors } from './schema';
+
+/** What the visitor typed, sent back so that nothing is lost when something goes wrong. */
+export type FormValues = { method: ContactMethod; contact: string; consent: boolean };
+
+export type FailureKind = 'confirm' | 'rate_limited' | 'unavailable' | 'forbidden' | 'too_large';
+
+/** The form's state between the browser and the server action (also rendered without JavaScript). */
+export type ConsultationState =
+  | { status: 'idle'; values: FormValues; token?: string; key?: string }
+  | { status: 'success'; reference: string }
+  | {
+      status: 'invalid';
+      values: FormValues;
+      errors: FieldErrors;
+      message: string;
+      token?: string;
+      key?: string;
+    }
+  | {
+      status: 'failed';
+      kind: FailureKind;
+      values: FormValues;
+      message: string;
+      token?: string;
+      key?: string;
+    };
+
+export const initialValues: FormValues = { method: 'phone', contact: '', consent: false };
