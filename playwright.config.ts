@@ -26,14 +26,26 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `npx next start -p ${port}`,
-    // A database of its own (PGlite), so tests never touch ./data.
-    env: { DATA_DIR: e2eDataDir, LOG_LEVEL: 'warn' },
-    url: `http://localhost:${port}/en`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: `npx next start -p ${port}`,
+      // A database of its own (PGlite), so tests never touch ./data.
+      env: { DATA_DIR: e2eDataDir, LOG_LEVEL: 'warn' },
+      url: `http://localhost:${port}/en`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // The same site with its database unreachable (nothing listens on port 9).
+      command: `npx next start -p ${port + 1}`,
+      env: { DATABASE_URL: 'postgres://postgres@127.0.0.1:9/none', LOG_LEVEL: 'silent' },
+      url: `http://localhost:${port + 1}/en`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'ignore',
+    },
+  ],
 });

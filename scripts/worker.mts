@@ -23,6 +23,7 @@ const worker = startOutboxWorker({
   getDb,
   deliverers,
   workerId: `worker-${hostname()}-${process.pid}`,
+  retentionDays: env.LEADS_RETENTION_DAYS,
 });
 
 let stopping = false;

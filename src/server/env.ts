@@ -37,6 +37,8 @@ export const serverEnvSchema = z
     LEADS_EMAIL_FROM: z.string().min(3).default('"Ortus Digital website" <website@example.com>'),
     /** Language of the notifications the team receives. */
     LEADS_NOTIFY_LANGUAGE: z.enum(langCodes).default('ru'),
+    /** Leads older than this many days are deleted by the worker (the privacy policy says 12 months). */
+    LEADS_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(365),
     /** `in-server` delivers from the site process; `off` leaves it to `npm run worker`. */
     OUTBOX_WORKER: z.enum(['in-server', 'off']).default('in-server'),
     /** Proxies in front of the site that append to X-Forwarded-For (a CDN and a load balancer: 2). */

@@ -49,6 +49,7 @@ export async function startServerServices() {
       getDb,
       deliverers,
       workerId: `site-${hostname()}-${process.pid}`,
+      retentionDays: env.LEADS_RETENTION_DAYS,
     });
   }
 

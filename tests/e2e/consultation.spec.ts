@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { findLead, visitorIp } from './support/db';
+import { brokenDatabaseURL, findLead, visitorIp } from './support/db';
 import { expect, test } from './support/fixtures';
 import { langCodes, messages, type LangCode } from './support/site';
 
@@ -158,7 +158,7 @@ test.describe('the contact field', () => {
 test.describe('rate limit', () => {
   // Each test is a different visitor, so that tests do not share a rate limit.
   test.use({
-      extraHTTPHeaders: async ({}, use) => {
+    extraHTTPHeaders: async ({}, use) => {
       await use({ 'X-Forwarded-For': visitorIp() });
     },
   });
@@ -179,8 +179,51 @@ test.describe('rate limit', () => {
     const failure = page.getByTestId('consultation-failure');
     await expect(failure).toContainText('10 минут');
     await expect(failure).toBeFocused();
+    expect(await axe(page)).toEqual([]);
     await expect(
       page.getByTestId('consultation-form').locator('input[name="contact"]'),
     ).toHaveValue('+7 916 123 45 65');
+  });
+});
+
+test.describe('when the database is down', () => {
+  // The form's token request fails with 503 (and is retried once): Chromium reports both.
+  test.use({ allowedConsoleErrors: [/status of 503/] });
+
+  test('the visitor is told so in their language, with the phone to call, and keeps what they typed', async ({
+    page,
+  }) => {
+    const m = messages.ua.ConsultationForm;
+    await page.goto(`${brokenDatabaseURL}/ua/contacts`);
+    const form = await fill(page, 'ua', 'olena@example.ua', 'email');
+    await form.getByRole('button', { name: m.submit }).click();
+    const failure = page.getByTestId('consultation-failure');
+    await expect(failure).toHaveText(m.failure.unavailable.replace('{phone}', '+1 202 555 0142'));
+    await expect(
+      page.getByTestId('consultation-form').locator('input[name="contact"]'),
+    ).toHaveValue('olena@example.ua');
+    await expect(
+      page.getByTestId('consultation-form').getByRole('checkbox', { name: m.consent }),
+    ).toBeChecked();
+    await expect(
+      page.getByTestId('consultation-form').getByRole('button', { name: m.retry }),
+    ).toBeVisible();
+  });
+
+  test('the API answers 503 with Retry-After and the health check says why', async ({
+    request,
+  }) => {
+    const response = await request.post(`${brokenDatabaseURL}/api/leads`, {
+      headers: { Origin: brokenDatabaseURL },
+      data: { language: 'en', method: 'email', contact: 'a@example.com', consent: true },
+    });
+    expect(response.status()).toBe(503);
+    expect(response.headers()['retry-after']).toBe('30');
+    expect((await response.json()).message).toBe(
+      messages.en.ConsultationForm.failure.unavailable.replace('{phone}', '+1 202 555 0142'),
+    );
+    const health = await request.get(`${brokenDatabaseURL}/api/health`);
+    expect(health.status()).toBe(503);
+    expect(await health.json()).toMatchObject({ database: 'down' });
   });
 });

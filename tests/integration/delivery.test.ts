@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { leads, outboxJobs } from '@/server/db/schema';
+import { leads, outboxJobs, submissionHits } from '@/server/db/schema';
 import { createDeliverers, type Deliverers } from '@/server/delivery/deliverers';
-import { runOutboxOnce } from '@/server/delivery/outbox';
+import { runOutboxOnce, startOutboxWorker } from '@/server/delivery/outbox';
 import { parseServerEnv } from '@/server/env';
 import { issueFormToken, forgetFormSecret } from '@/server/leads/form-token';
 import { submitLead } from '@/server/leads/submit';
@@ -191,5 +191,46 @@ describe.each(backends)('delivering leads on %s', (backend) => {
       status: 'failed',
       attempts: 10,
     });
+  });
+
+  it('the running worker delivers new leads and deletes what the privacy policy does not keep', async () => {
+    const old = new Date(Date.now() - 400 * 24 * 3600 * 1000);
+    await test.db.insert(leads).values({
+      reference: 'OLD-001',
+      createdAt: old,
+      contactMethod: 'phone',
+      contactValue: '+77010000000',
+      language: 'ru',
+      page: '/ru',
+      idempotencyKey: crypto.randomUUID(),
+    });
+    await test.db
+      .insert(submissionHits)
+      .values({ ip: '192.0.2.1', createdAt: new Date(Date.now() - 25 * 3600 * 1000) });
+    const reference = await submit();
+    const worker = startOutboxWorker({
+      getDb: async () => test.db,
+      deliverers,
+      workerId: 'running',
+      idleMs: 50,
+      retentionDays: 365,
+    });
+    try {
+      await expect
+        .poll(async () => (await jobsOf(reference)).map((j) => j.status).join(','), {
+          timeout: 10_000,
+        })
+        .toBe('sent,sent');
+    } finally {
+      await worker.stop();
+    }
+    expect(await test.db.select().from(leads).where(eq(leads.reference, 'OLD-001'))).toHaveLength(
+      0,
+    );
+    expect(
+      (await test.db.select().from(submissionHits)).every(
+        (hit) => Date.now() - hit.createdAt.getTime() < 24 * 3600 * 1000,
+      ),
+    ).toBe(true);
   });
 });

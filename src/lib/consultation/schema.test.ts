@@ -109,3 +109,39 @@ describe('consultation schema: the rest', () => {
     });
   });
 });
+
+describe('consultation schema: every method in every language', () => {
+  const table = {
+    ru: {
+      phone: ['+7 495 123-45-67', '12-34'],
+      email: ['ivan@example.ru', 'ivan@'],
+      telegram: ['@ivan_petrov', '@iv'],
+    },
+    en: {
+      phone: ['(212) 555-0187', '555'],
+      email: ['john@example.com', 'john.example.com'],
+      telegram: ['t.me/john_smith', 't.me/j'],
+    },
+    kz: {
+      phone: ['+7 727 312 34 56', '+7 727'],
+      email: ['aigerim@example.kz', 'aigerim@@example.kz'],
+      telegram: ['aigerim_s', 'ай'],
+    },
+    ua: {
+      phone: ['044 123 4567', '044 12'],
+      email: ['olena@example.ua', 'olena@example'],
+      telegram: ['+380 67 123 4567', '@ol'],
+    },
+  } as const;
+  for (const [language, methods] of Object.entries(table)) {
+    for (const [method, [good, bad]] of Object.entries(methods)) {
+      it(`${language} ${method}: accepts ${good}, refuses ${bad}`, () => {
+        expect(ok(language, method, good).ok).toBe(true);
+        expect(ok(language, method, bad)).toEqual({
+          ok: false,
+          errors: { contact: `${method}Invalid` },
+        });
+      });
+    }
+  }
+});

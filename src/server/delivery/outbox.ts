@@ -2,6 +2,7 @@ import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { leads, outboxJobs } from '@/server/db/schema';
+import { purgeOlderThan } from '@/server/leads/admin';
 import { logger } from '@/server/log';
 import type { Channel } from '@/server/leads/channels';
 import { DeliveryError, type Deliverers } from './deliverers';
@@ -147,6 +148,9 @@ export async function runOutboxOnce(
 
 export type OutboxWorker = { stop: () => Promise<void> };
 
+/** How often the worker also deletes what the privacy policy says is not kept. */
+const housekeepingEveryMs = 60 * 60 * 1000;
+
 /**
  * Empties the outbox continuously: a round as soon as the last one found work,
  * otherwise every `idleMs`. A database that is down is waited out, not fatal.
@@ -156,11 +160,14 @@ export function startOutboxWorker({
   deliverers,
   workerId,
   idleMs = 1_000,
+  retentionDays,
 }: {
   getDb: () => Promise<Database>;
   deliverers: Deliverers;
   workerId: string;
   idleMs?: number;
+  /** Leads older than this are deleted (the privacy policy's retention period). */
+  retentionDays: number;
 }): OutboxWorker {
   let stopping = false;
   let wake: (() => void) | undefined;
@@ -168,10 +175,18 @@ export function startOutboxWorker({
 
   const loop = (async () => {
     log.info({ event: 'worker.start', channels: Object.keys(deliverers) }, 'outbox worker started');
+    let lastHousekeeping = 0;
     while (!stopping) {
       let worked = 0;
       try {
-        worked = await runOutboxOnce(await getDb(), deliverers, workerId, () => stopping);
+        const db = await getDb();
+        if (Date.now() - lastHousekeeping > housekeepingEveryMs) {
+          lastHousekeeping = Date.now();
+          const removed = await purgeOlderThan(db, retentionDays);
+          if (removed.leads > 0 || removed.rateLimitEntries > 0)
+            log.info({ event: 'housekeeping', ...removed }, 'expired data deleted');
+        }
+        worked = await runOutboxOnce(db, deliverers, workerId, () => stopping);
       } catch (error) {
         log.error(
           { event: 'worker.error', error: (error as Error).message },

@@ -48,3 +48,6 @@ export function visitorIp(): string {
   const part = () => Math.floor(Math.random() * 254) + 1;
   return `10.${part()}.${part()}.${part()}`;
 }
+
+/** The second server the tests start: the same site with its database unreachable. */
+export const brokenDatabaseURL = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
