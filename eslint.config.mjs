@@ -57,6 +57,30 @@ const config = [
       ],
     },
   },
+  {
+    // The calculator runs in the browser: keep zod (29 KB) and the ICU message
+    // formatter out of it. Strict checks live in selection-schema.ts, texts are
+    // built on the server (src/server/calculator).
+    files: ['src/components/calculator/**', 'src/lib/calculator/{estimate,selection,describe}.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'next/link', message: 'Use Link from @/i18n/navigation.' },
+            { name: 'zod', message: 'The calculator ships to the browser; validate on the server.' },
+            { name: 'next-intl', message: 'Texts come ready from src/server/calculator/texts.ts.' },
+          ],
+          patterns: [
+            {
+              group: ['**/selection-schema', '@/server/**'],
+              message: 'Server-side code; the calculator ships to the browser.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 ];
 
 export default config;

@@ -1,7 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { leads, outboxJobs, submissionHits } from '@/server/db/schema';
-import { createDeliverers, type Deliverers } from '@/server/delivery/deliverers';
+import { env as siteEnv } from '@/env';
+import { estimate, inCurrency } from '@/lib/calculator/estimate';
+import { leadEstimate } from '@/lib/calculator/lead-estimate';
+import { selectionFromQuery } from '@/lib/calculator/selection';
+import { createDeliverers, notificationTexts, type Deliverers } from '@/server/delivery/deliverers';
 import { runOutboxOnce, startOutboxWorker } from '@/server/delivery/outbox';
 import { parseServerEnv } from '@/server/env';
 import { issueFormToken, forgetFormSecret } from '@/server/leads/form-token';
@@ -60,7 +64,7 @@ describe.each(backends)('delivering leads on %s', (backend) => {
     smtp.state.down = false;
   });
 
-  async function submit(contact = '@ortus_client', page = '/en/contacts') {
+  async function submit(contact = '@ortus_client', page = '/en/contacts', estimate?: string) {
     const now = Date.now();
     const result = await submitLead(
       async () => test.db,
@@ -72,6 +76,7 @@ describe.each(backends)('delivering leads on %s', (backend) => {
         page,
         token: await issueFormToken(test.db, now - 60_000),
         key: crypto.randomUUID(),
+        estimate,
       },
       {
         ip: `192.0.2.${Math.floor(Math.random() * 250)}`,
@@ -127,6 +132,20 @@ describe.each(backends)('delivering leads on %s', (backend) => {
     // Nothing is sent twice.
     expect(await runOutboxOnce(test.db, deliverers, 'w1')).toBe(0);
     expect(telegram.calls).toHaveLength(1);
+  });
+
+  it('describes an attached estimate in words, with the link that reopens it', async () => {
+    const query = 'type=shop&size=40&design=premium&features=cms,payments&urgency=fast&support=3';
+    await submit('@ortus_client', '/en/calculator', query);
+    await runOutboxOnce(test.db, deliverers, 'w1');
+    const priced = inCurrency(estimate(selectionFromQuery(new URLSearchParams(query))), 'USD');
+    const money = (n: number) => `$${n.toLocaleString('en-US')}`;
+    expect(telegram.calls[0]!.body.text).toContain(
+      `Estimate: <b>Online shop · 40 pages · Premium design · Content management · Online payments · Faster timeline · 3 months of support · ${money(priced.low)} – ${money(priced.high)} · about ${priced.weeks} weeks · ${siteEnv.SITE_URL}/en/calculator?${query.replaceAll('&', '&amp;')}</b>`,
+    );
+    expect(htmlPart(smtp.mails[0]!.raw)).toContain(
+      `/en/calculator?${query.replaceAll('&', '&amp;')}`,
+    );
   });
 
   it('retries Telegram while it is down and delivers once it is back', async () => {
@@ -232,5 +251,27 @@ describe.each(backends)('delivering leads on %s', (backend) => {
         (hit) => Date.now() - hit.createdAt.getTime() < 24 * 3600 * 1000,
       ),
     ).toBe(true);
+  });
+});
+
+describe('an estimate in a notification', () => {
+  it('is written in the team language, in the currency the visitor saw', async () => {
+    const texts = await notificationTexts(parseServerEnv({ LEADS_NOTIFY_LANGUAGE: 'ru' }));
+    const query =
+      'type=mobile&size=12&design=custom&features=accounts&platform=both&urgency=standard&support=0';
+    const stored = leadEstimate(query, 'ua', 'UAH')!;
+    const money = new Intl.NumberFormat('ru', {
+      style: 'currency',
+      currency: 'UAH',
+      maximumFractionDigits: 0,
+    });
+    expect(texts.describeEstimate!(stored)).toBe(
+      `Мобильное приложение · 12 экранов · iOS и Android · Индивидуальный дизайн · Личные кабинеты · ${money.format(stored.low)} – ${money.format(stored.high)} · около ${stored.weeks} недель · ${siteEnv.SITE_URL}/ua/calculator?${query}`,
+    );
+  });
+
+  it('that the site did not store reads as nothing, and the raw value is shown instead', async () => {
+    const texts = await notificationTexts(parseServerEnv({ LEADS_NOTIFY_LANGUAGE: 'en' }));
+    expect(texts.describeEstimate!({ summary: 'free website' })).toBeUndefined();
   });
 });

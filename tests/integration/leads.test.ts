@@ -1,5 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { pricingConfig } from '@/config/pricing';
+import { estimate, inCurrency } from '@/lib/calculator/estimate';
+import { selectionFromQuery } from '@/lib/calculator/selection';
 import { consents, leads, outboxJobs, submissionHits } from '@/server/db/schema';
 import { forgetFormSecret, issueFormToken } from '@/server/leads/form-token';
 import {
@@ -87,11 +90,35 @@ describe.each(backends)('submitting a lead on %s', (backend) => {
     ]);
   });
 
-  it('stores the calculator estimate with the lead', async () => {
-    const estimate = { summary: 'Landing page: $900–1,300, 3 weeks', low: 900, high: 1300 };
-    await submitLead(getDb, await form({ estimate: JSON.stringify(estimate) }), context());
+  it('stores the calculator estimate with the lead, priced again by the engine', async () => {
+    const query =
+      'type=landing&size=1&design=template&features=analytics&urgency=standard&support=0';
+    await submitLead(getDb, await form({ estimate: query, language: 'kz' }), context());
     const [lead] = await test.db.select().from(leads);
-    expect(lead!.estimate).toEqual(estimate);
+    const selection = selectionFromQuery(new URLSearchParams(query));
+    const priced = inCurrency(estimate(selection), 'KZT');
+    expect(lead!.estimate).toEqual({
+      selection,
+      link: `/kz/calculator?${query}`,
+      currency: 'KZT',
+      low: priced.low,
+      high: priced.high,
+      weeks: priced.weeks,
+      period: 'project',
+      lines: priced.lines,
+      pricesAsOf: pricingConfig.ratesSetOn,
+    });
+  });
+
+  it('keeps the request but drops an estimate that is not a valid selection', async () => {
+    const result = await submitLead(
+      getDb,
+      await form({ estimate: JSON.stringify({ summary: 'A free website', low: 0 }) }),
+      context(),
+    );
+    expect(result.status).toBe('accepted');
+    const [lead] = await test.db.select().from(leads);
+    expect(lead!.estimate).toBeNull();
   });
 
   it('returns the first result for a repeated submission instead of a second lead', async () => {

@@ -11,11 +11,10 @@ import { ConsultationForm, type ConsultationFormLabels } from './consultation-fo
 type ConsultationBlockProps = {
   /** The page the form is on, without the language prefix. */
   page: string;
-  estimate?: { summary: string; data: Record<string, unknown> };
 };
 
 /** The consultation form with its texts translated on the server. */
-export async function ConsultationBlock({ page, estimate }: ConsultationBlockProps) {
+export async function ConsultationBlock({ page }: ConsultationBlockProps) {
   const t = await getTranslations('ConsultationForm');
   const locale = await getLocale();
   const code = localeInfo[locale].code;
@@ -37,7 +36,7 @@ export async function ConsultationBlock({ page, estimate }: ConsultationBlockPro
     honeypot: t('honeypot'),
     submit: t('submit'),
     submitting: t('submitting'),
-    estimateAttached: t('estimateAttached'),
+    attachEstimate: t('attachEstimate'),
     errors: Object.fromEntries(
       consultationErrorCodes.map((code) => [code, t(`errors.${code}`)]),
     ) as ConsultationFormLabels['errors'],
@@ -57,7 +56,6 @@ export async function ConsultationBlock({ page, estimate }: ConsultationBlockPro
       labels={labels}
       language={code}
       page={`/${code}${page === '/' ? '' : page}`}
-      estimate={estimate}
     />
   );
 }

@@ -13,6 +13,7 @@ import type {
   validateConsultation,
 } from '@/lib/consultation/schema';
 import { submitConsultation } from '@/server/actions/consultation';
+import { useAttachedEstimate } from '@/components/calculator/attached-estimate';
 
 type PerMethod = Record<ContactMethod, string>;
 
@@ -28,7 +29,7 @@ export type ConsultationFormLabels = {
   honeypot: string;
   submit: string;
   submitting: string;
-  estimateAttached: string;
+  attachEstimate: string;
   errors: Record<ConsultationErrorCode, string>;
   errorSummary: string;
   network: string;
@@ -41,8 +42,6 @@ type ConsultationFormProps = {
   language: LangCode;
   /** The page the form is on, recorded with the consent, and where a no-JavaScript post lands. */
   page: string;
-  /** A calculator estimate travelling with the request. */
-  estimate?: { summary: string; data: Record<string, unknown> };
 };
 
 const methodInput: Record<
@@ -82,7 +81,7 @@ const loadHttp = () => import('@/lib/http/client');
  * renders the result), and with JavaScript it checks fields as the server
  * would, fetches its anti-spam token, shows progress and never sends twice.
  */
-export function ConsultationForm({ labels, language, page, estimate }: ConsultationFormProps) {
+export function ConsultationForm({ labels, language, page }: ConsultationFormProps) {
   const [state, formAction, pending] = useActionState(submitConsultation, {
     status: 'idle',
     values: initialValues,
@@ -105,6 +104,14 @@ export function ConsultationForm({ labels, language, page, estimate }: Consultat
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLParagraphElement>(null);
   const successRef = useRef<HTMLDivElement>(null);
+  // On the calculator page the request can carry the estimate on screen.
+  const attached = useAttachedEstimate();
+  const [attach, setAttach] = useState(true);
+  const [sendRequests, setSendRequests] = useState(attached?.sendRequests ?? 0);
+  if (attached && attached.sendRequests !== sendRequests) {
+    setSendRequests(attached.sendRequests);
+    setAttach(true);
+  }
 
   // After the page is interactive: the checker, and the token that tells the
   // server how long the form has been open (fetched anew for each request).
@@ -246,13 +253,6 @@ export function ConsultationForm({ labels, language, page, estimate }: Consultat
       <input type="hidden" name="page" value={page} />
       <input type="hidden" name="token" value={token} />
       <input type="hidden" name="key" value={key} />
-      {estimate ? (
-        <input
-          type="hidden"
-          name="estimate"
-          value={JSON.stringify({ summary: estimate.summary, ...estimate.data })}
-        />
-      ) : null}
 
       {failureMessage ? (
         <p
@@ -365,8 +365,32 @@ export function ConsultationForm({ labels, language, page, estimate }: Consultat
         />
       </div>
 
-      {estimate ? (
-        <p className="rounded-xl bg-surface p-3 text-sm text-muted">{labels.estimateAttached}</p>
+      {attached ? (
+        <div className="flex items-start gap-3 rounded-xl bg-surface p-4">
+          <input
+            id={`${id}-estimate`}
+            type="checkbox"
+            name="estimate"
+            value={attached.estimate.query}
+            checked={attach}
+            onChange={(event) => setAttach(event.target.checked)}
+            aria-describedby={`${id}-estimate-summary`}
+            className="mt-0.5 size-5 shrink-0 accent-brand-700"
+            data-testid="attach-estimate"
+          />
+          <div className="text-sm leading-relaxed">
+            <label htmlFor={`${id}-estimate`} className="font-semibold text-ink">
+              {labels.attachEstimate}
+            </label>
+            <p
+              id={`${id}-estimate-summary`}
+              className="mt-1 text-muted"
+              data-testid="attached-summary"
+            >
+              {attached.estimate.summary}
+            </p>
+          </div>
+        </div>
       ) : null}
 
       <button

@@ -25,7 +25,7 @@ export async function SiteFooter() {
   const link = 'rounded text-slate-300 transition-colors hover:text-white';
 
   return (
-    <footer className="mt-auto bg-ink text-slate-300">
+    <footer className="mt-auto bg-ink text-slate-300 print:hidden">
       <Container className="grid gap-10 py-14 md:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
         <div className="max-w-sm space-y-5">
           <p className="text-lg font-bold text-white">{siteConfig.name}</p>

@@ -42,7 +42,7 @@ export function MobileNav(props: DrawerProps) {
           setOpen(true);
           void ensure();
         }}
-        className="-ml-2 inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-surface lg:hidden"
+        className="-ml-2 inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-surface lg:hidden print:hidden"
       >
         <MenuIcon className="size-6" />
       </button>

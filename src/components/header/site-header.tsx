@@ -32,7 +32,7 @@ export async function SiteHeader({ locale }: SiteHeaderProps) {
   const switcherLabels = { changeLabel: tLanguage('change'), menuLabel: tLanguage('menuLabel') };
 
   return (
-    <header className="sticky top-0 z-40 h-(--header-height) border-b border-line bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    <header className="sticky top-0 z-40 h-(--header-height) border-b border-line bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85 print:static print:border-0">
       <Container className="flex h-full items-center gap-2 lg:gap-6">
         <MobileNav
           {...nav}
@@ -47,8 +47,8 @@ export async function SiteHeader({ locale }: SiteHeaderProps) {
           languageSwitcher={<LanguageSwitcher locale={locale} block {...switcherLabels} />}
         />
         <Logo label={t('homeLink', { brand: siteConfig.name })} />
-        <DesktopNav {...nav} label={t('mainNav')} className="max-lg:hidden" />
-        <div className="ml-auto flex items-center gap-2">
+        <DesktopNav {...nav} label={t('mainNav')} className="max-lg:hidden print:hidden" />
+        <div className="ml-auto flex items-center gap-2 print:hidden">
           <LanguageSwitcher locale={locale} className="max-sm:hidden" {...switcherLabels} />
           <Link
             href={navConfig.consultation}

@@ -1,13 +1,18 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { ArticleCard } from '@/components/blog/article-card';
+import { CompactCalculator } from '@/components/calculator/compact-calculator';
 import { ConsultationBlock } from '@/components/consultation/consultation-block';
 import { Section } from '@/components/layout/section';
+import { PricingPackages } from '@/components/pricing/pricing-packages';
 import { servicePriceLabel } from '@/components/services/service-price';
 import { buttonClass } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { navConfig } from '@/config/navigation';
+import { pricingConfig } from '@/config/pricing';
 import { siteConfig } from '@/config/site';
+import { localeInfo } from '@/i18n/locales';
 import { Link } from '@/i18n/navigation';
+import { getCalculatorTexts } from '@/server/calculator/page-texts';
 import { getArticles } from '@/server/content/blog';
 import { ServicesCarousel } from './services-carousel';
 
@@ -92,26 +97,31 @@ export async function ServicesSection() {
   );
 }
 
-/** `#pricing`: how projects are priced. */
+/** `#pricing`: typical projects, priced by the calculator's engine. */
 export async function PricingSection() {
   const t = await getTranslations('HomePage.pricing');
+  const locale = await getLocale();
   return (
     <Section id="pricing" title={t('title')} lead={t('lead')} className="bg-surface">
-      <Link href="/calculator" className={buttonClass({ size: 'lg', className: 'mt-8' })}>
-        {t('cta')}
-      </Link>
+      <PricingPackages texts={await getCalculatorTexts()} currency={localeInfo[locale].currency} />
     </Section>
   );
 }
 
-/** `#calculator`: the way into the cost calculator. */
+/** `#calculator`: a compact calculator that opens the full one with its choices. */
 export async function CalculatorSection() {
   const t = await getTranslations('HomePage.calculator');
+  const locale = await getLocale();
+  const { code, currency } = localeInfo[locale];
   return (
     <Section id="calculator" title={t('title')} lead={t('lead')} className="bg-brand-50">
-      <Link href="/calculator" className={buttonClass({ size: 'lg', className: 'mt-8' })}>
-        {t('cta')}
-      </Link>
+      <CompactCalculator
+        texts={await getCalculatorTexts()}
+        currency={currency}
+        initial={{ ...pricingConfig.defaultSelection, features: [] }}
+        labels={{ estimate: t('estimate'), open: t('cta') }}
+        action={`/${code}/calculator`}
+      />
     </Section>
   );
 }

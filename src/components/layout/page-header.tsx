@@ -12,7 +12,7 @@ type PageHeaderProps = {
 export function PageHeader({ title, eyebrow, intro, children }: PageHeaderProps) {
   return (
     <div className="border-b border-line bg-gradient-to-b from-brand-50 to-white">
-      <Container className="py-14 sm:py-20">
+      <Container className="py-14 sm:py-20 print:py-6">
         {eyebrow ? (
           <p className="mb-3 text-sm font-semibold tracking-wide text-brand-700 uppercase">
             {eyebrow}

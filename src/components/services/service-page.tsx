@@ -8,7 +8,7 @@ import type { Locale } from '@/i18n/locales';
 import { Link } from '@/i18n/navigation';
 import type { ServiceContent } from '@/server/content/services';
 import { ServiceIcon } from './service-icon';
-import { servicePriceLabel } from './service-price';
+import { serviceCalculatorHref, servicePriceLabel } from './service-price';
 
 type ServicePageViewProps = { service: ServiceContent; locale: Locale };
 
@@ -56,6 +56,13 @@ export async function ServicePageView({ service, locale }: ServicePageViewProps)
               {price}
             </p>
             <p className="mt-3 text-sm leading-relaxed text-muted">{t('priceNote')}</p>
+            <Link
+              href={serviceCalculatorHref(service.slug)}
+              className="mt-4 inline-block rounded-sm text-sm font-semibold text-brand-700 underline decoration-brand-200 decoration-2 underline-offset-4 hover:decoration-brand-700"
+              data-testid="service-calculator-link"
+            >
+              {t('priceCalculator')}
+            </Link>
           </div>
         </Container>
       </div>

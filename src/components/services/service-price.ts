@@ -1,20 +1,23 @@
 import 'server-only';
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { pricingConfig } from '@/config/pricing';
 import type { ServiceSlug } from '@/config/services';
 import { localeInfo, type Locale } from '@/i18n/locales';
-import { convertPrice } from '@/lib/pricing/convert';
+import { formatAmount } from '@/lib/calculator/describe';
+import { estimate, inCurrency } from '@/lib/calculator/estimate';
+import { selectionToQuery } from '@/lib/calculator/selection';
+import { getCalculatorTexts } from '@/server/calculator/page-texts';
 
-/** "from 70 000 ₽" or "from $450 a month": the service's lowest price in the page's currency. */
+/** "from 70 000 ₽" or "from $450 a month": the engine's low for the service's selection. */
 export async function servicePriceLabel(slug: ServiceSlug, locale: Locale): Promise<string> {
   const t = await getTranslations('ServicePage');
-  const format = await getFormatter();
-  const { from, per } = pricingConfig.services[slug];
-  const currency = localeInfo[locale].currency;
-  const price = format.number(convertPrice(from, currency), {
-    style: 'currency',
-    currency,
-    maximumFractionDigits: 0,
-  });
-  return per === 'month' ? t('pricePerMonth', { price }) : t('priceFrom', { price });
+  const texts = await getCalculatorTexts();
+  const priced = inCurrency(estimate(pricingConfig.services[slug]), localeInfo[locale].currency);
+  const price = formatAmount(texts, priced.low);
+  return priced.period === 'month' ? t('pricePerMonth', { price }) : t('priceFrom', { price });
+}
+
+/** The calculator, opened on the selection behind a service's price. */
+export function serviceCalculatorHref(slug: ServiceSlug): `/calculator?${string}` {
+  return `/calculator?${selectionToQuery(pricingConfig.services[slug])}`;
 }

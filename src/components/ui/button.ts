@@ -17,8 +17,9 @@ const variants: Record<ButtonVariant, string> = {
 };
 
 const sizes: Record<ButtonSize, string> = {
-  md: 'h-11 px-5 text-sm',
-  lg: 'h-13 px-7 text-base',
+  // A minimum height, not a fixed one: a long label (Kazakh has many) wraps inside the button.
+  md: 'min-h-11 px-5 py-2 text-center text-sm',
+  lg: 'min-h-13 px-7 py-3 text-center text-base',
 };
 
 /** Button styles for both `<button>` and links that look like buttons. */

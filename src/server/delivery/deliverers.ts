@@ -1,7 +1,14 @@
 import 'server-only';
 import nodemailer from 'nodemailer';
 import { siteConfig } from '@/config/site';
-import { localeFromCode } from '@/i18n/locales';
+import type { Messages } from 'next-intl';
+import type { Currency } from '@/config/pricing';
+import { env as siteEnv } from '@/env';
+import { localeFromCode, type Locale } from '@/i18n/locales';
+import { summarize, type CalculatorTexts } from '@/lib/calculator/describe';
+import type { EstimateLine } from '@/lib/calculator/estimate';
+import { leadEstimateSchema } from '@/lib/calculator/lead-estimate';
+import { calculatorTexts } from '@/server/calculator/texts';
 import { loadMessages } from '@/i18n/messages';
 import type { ServerEnv } from '@/server/env';
 import type { Channel } from '@/server/leads/channels';
@@ -27,10 +34,36 @@ export type Deliverer = (lead: LeadForNotification) => Promise<void>;
 export type Deliverers = Partial<Record<Channel, Deliverer>>;
 
 export async function notificationTexts(env: ServerEnv): Promise<NotificationTexts> {
-  const messages = (await loadMessages(localeFromCode(env.LEADS_NOTIFY_LANGUAGE))) as {
-    LeadNotification: NotificationTexts;
+  const locale = localeFromCode(env.LEADS_NOTIFY_LANGUAGE);
+  const messages = (await loadMessages(locale)) as Messages;
+  return {
+    ...messages.LeadNotification,
+    describeEstimate: estimateDescriber(locale, messages),
   };
-  return messages.LeadNotification;
+}
+
+/**
+ * "Corporate website · 10 pages · … · 270 000 ₽ – 400 000 ₽ · about 7 weeks",
+ * in the team's language and the currency the visitor saw, with the link that
+ * opens the same estimate in the calculator.
+ */
+function estimateDescriber(locale: Locale, messages: Messages) {
+  const texts = new Map<Currency, CalculatorTexts>();
+  return (stored: unknown): string | undefined => {
+    const parsed = leadEstimateSchema.safeParse(stored);
+    if (!parsed.success) return undefined;
+    const estimate = parsed.data;
+    let inCurrency = texts.get(estimate.currency);
+    if (!inCurrency) {
+      inCurrency = calculatorTexts(locale, messages, estimate.currency);
+      texts.set(estimate.currency, inCurrency);
+    }
+    const summary = summarize(inCurrency, estimate.selection, {
+      ...estimate,
+      lines: estimate.lines as EstimateLine[],
+    });
+    return `${summary} · ${siteEnv.SITE_URL}${estimate.link}`;
+  };
 }
 
 function telegramDeliverer(env: ServerEnv, texts: NotificationTexts): Deliverer {

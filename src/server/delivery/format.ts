@@ -22,6 +22,8 @@ export type NotificationTexts = {
   page: string;
   estimate: string;
   received: string;
+  /** The attached calculator estimate in words, when it is one the site stored. */
+  describeEstimate?: (estimate: unknown) => string | undefined;
 };
 
 // Bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069) and marks (U+200E, U+200F, U+061C).
@@ -44,8 +46,10 @@ export function escapeEmailHtml(text: string): string {
   return escapeTelegramHtml(text).replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
-function estimateLine(estimate: unknown): string | undefined {
+function estimateLine(estimate: unknown, t: NotificationTexts): string | undefined {
   if (!estimate || typeof estimate !== 'object') return undefined;
+  const described = t.describeEstimate?.(estimate);
+  if (described) return described.slice(0, 1000);
   const summary = (estimate as { summary?: unknown }).summary;
   return typeof summary === 'string'
     ? summary.slice(0, 500)
@@ -68,7 +72,7 @@ function rows(
     [t.page, lead.page],
     [t.received, `${when} (${timeZone})`],
   ];
-  const estimate = estimateLine(lead.estimate);
+  const estimate = estimateLine(lead.estimate, t);
   if (estimate) result.splice(1, 0, [t.estimate, estimate]);
   return result;
 }

@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { isLangCode, type LangCode } from '@/i18n/locales';
+import { isLangCode, localeFromCode, localeInfo, type LangCode } from '@/i18n/locales';
+import { leadEstimate } from '@/lib/calculator/lead-estimate';
 import { validateConsultation, type FieldErrors } from '@/lib/consultation/schema';
 import type { Database } from '@/server/db/client';
 import { consents, leads, outboxJobs, submissionHits } from '@/server/db/schema';
@@ -60,17 +61,6 @@ const pageSchema = z
   .string()
   .max(300)
   .regex(/^\/[^\s]*$/);
-const estimateSchema = z.record(z.string(), z.unknown());
-
-function parseEstimate(raw: string | undefined): unknown {
-  if (!raw) return null;
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return estimateSchema.safeParse(parsed).success ? parsed : null;
-  } catch {
-    return null;
-  }
-}
 
 export class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError';
@@ -131,7 +121,11 @@ export async function submitLead(
 
     const idempotencyKey = key.success ? key.data : crypto.randomUUID();
     const page = pageSchema.safeParse(fields.page).success ? fields.page! : `/${language}`;
-    const estimate = parseEstimate(fields.estimate);
+    // The estimate travels as its selection; the engine prices it again here.
+    // One that does not parse is dropped: it never costs the visitor the request.
+    const estimate = fields.estimate
+      ? leadEstimate(fields.estimate, language, localeInfo[localeFromCode(language)].currency)
+      : null;
     const consent = await consentText(language);
     const { channels } = context;
 

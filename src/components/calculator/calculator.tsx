@@ -1,0 +1,269 @@
+'use client';
+
+import { useEffect, useId } from 'react';
+import {
+  designLevels,
+  platforms,
+  pricingConfig,
+  projectTypeIds,
+  urgencyLevels,
+  type Currency,
+  type Selection,
+} from '@/config/pricing';
+import { buttonClass } from '@/components/ui/button';
+import { formatRange, formatWeeks, type CalculatorTexts } from '@/lib/calculator/describe';
+import { featuresFor } from '@/lib/calculator/selection';
+import { fillTemplate } from '@/lib/format/plural';
+import { useAttachedEstimate } from './attached-estimate';
+import { Choice } from './choice';
+import { EstimatePanel } from './estimate-panel';
+import { NumberField } from './number-field';
+import { useCalculator } from './use-calculator';
+
+type CalculatorProps = {
+  texts: CalculatorTexts;
+  currency: Currency;
+  initial: Selection;
+  /** The numbers as the query had them, so a no-JavaScript visitor learns when one was out of range. */
+  typed?: { size?: string; support?: string };
+  /** The calculator page itself, where the form sends its choices without JavaScript. */
+  action: string;
+};
+
+function Step({
+  index,
+  title,
+  id,
+  children,
+}: {
+  index: number;
+  title: string;
+  id: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="print:hidden">
+      <h2 id={id} className="flex items-center gap-3 text-xl font-bold tracking-tight sm:text-2xl">
+        <span
+          aria-hidden="true"
+          className="grid size-8 shrink-0 place-items-center rounded-full bg-brand-700 text-sm text-white"
+        >
+          {index}
+        </span>
+        {title}
+      </h2>
+      <div className="mt-5 space-y-6">{children}</div>
+    </section>
+  );
+}
+
+/**
+ * The full calculator. Without JavaScript it is a GET form: the server reads
+ * the query and renders the estimate. With it, the estimate follows every
+ * change and the address bar keeps the choices, ready to share.
+ */
+export function Calculator({ texts, currency, initial, typed, action }: CalculatorProps) {
+  const calc = useCalculator(initial, { texts, currency, typed, syncUrl: true });
+  const { selection, priced } = calc;
+  const type = pricingConfig.projectTypes[selection.type];
+  const features = featuresFor(selection.type);
+  const id = useId();
+  const attached = useAttachedEstimate();
+  const setAttached = attached?.setEstimate;
+  useEffect(() => {
+    setAttached?.({ query: calc.query, summary: calc.summary });
+  }, [setAttached, calc.query, calc.summary]);
+
+  const hasPlatforms = 'platforms' in type && type.platforms;
+  let step = 0;
+
+  return (
+    <form
+      method="get"
+      action={action}
+      aria-label={texts.formLabel}
+      noValidate
+      className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-12 xl:grid-cols-[minmax(0,1fr)_24rem]"
+      data-testid="calculator"
+      onSubmit={(event) => event.preventDefault()}
+    >
+      {/* An empty value keeps "no features ticked" apart from "features not given". */}
+      <input type="hidden" name="features" value="" />
+      <div className="space-y-12">
+        <Step index={++step} title={texts.steps.type} id={`${id}-type`}>
+          <fieldset
+            aria-labelledby={`${id}-type`}
+            className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3"
+          >
+            {projectTypeIds.map((typeId) => (
+              <Choice
+                key={typeId}
+                type="radio"
+                name="type"
+                value={typeId}
+                checked={selection.type === typeId}
+                onChange={() => calc.setType(typeId)}
+                title={texts.types[typeId].name}
+                aside={texts.types[typeId].from}
+                description={texts.types[typeId].description}
+                testId={`type-${typeId}`}
+              />
+            ))}
+          </fieldset>
+        </Step>
+
+        <Step index={++step} title={texts.steps.scope} id={`${id}-scope`}>
+          <NumberField
+            name="size"
+            label={texts.types[selection.type].sizeLabel}
+            hint={texts.types[selection.type].sizeRange}
+            min={type.size.min}
+            max={type.size.max}
+            text={calc.sizeText}
+            onText={calc.setSizeText}
+            onSettle={calc.settleNumbers}
+            adjusted={
+              calc.sizeAdjusted ? fillTemplate(texts.sizeClamped, { value: selection.size }) : null
+            }
+          />
+          {hasPlatforms ? (
+            <fieldset>
+              <legend className="text-sm font-semibold text-ink">{texts.platform.legend}</legend>
+              <div className="mt-3 grid gap-2 sm:grid-cols-3">
+                {platforms.map((platform) => (
+                  <Choice
+                    key={platform}
+                    compact
+                    type="radio"
+                    name="platform"
+                    value={platform}
+                    checked={selection.platform === platform}
+                    onChange={() => calc.update({ platform })}
+                    title={texts.platform.options[platform]}
+                  />
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
+          {type.design ? (
+            <fieldset>
+              <legend className="text-sm font-semibold text-ink">{texts.design.legend}</legend>
+              <div className="mt-3 grid gap-3 md:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
+                {designLevels.map((level) => (
+                  <Choice
+                    key={level}
+                    type="radio"
+                    name="design"
+                    value={level}
+                    checked={selection.design === level}
+                    onChange={() => calc.update({ design: level })}
+                    title={texts.design.levels[level].name}
+                    description={texts.design.levels[level].description}
+                    testId={`design-${level}`}
+                  />
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
+        </Step>
+
+        <Step index={++step} title={texts.steps.features} id={`${id}-features`}>
+          {features.length > 0 ? (
+            <fieldset aria-labelledby={`${id}-features`} className="grid gap-3 sm:grid-cols-2">
+              {features.map((feature) => (
+                <Choice
+                  key={feature}
+                  type="checkbox"
+                  name="features"
+                  value={feature}
+                  checked={selection.features.includes(feature)}
+                  onChange={(on) => calc.toggleFeature(feature, on)}
+                  title={texts.features.items[feature].name}
+                  aside={texts.features.items[feature].price}
+                  description={texts.features.items[feature].description}
+                  testId={`feature-${feature}`}
+                />
+              ))}
+            </fieldset>
+          ) : (
+            <p className="text-muted">{texts.features.none}</p>
+          )}
+        </Step>
+
+        {type.urgency || type.support ? (
+          <Step index={++step} title={texts.steps.timing} id={`${id}-timing`}>
+            {type.urgency ? (
+              <fieldset>
+                <legend className="text-sm font-semibold text-ink">{texts.urgency.legend}</legend>
+                <div className="mt-3 grid gap-3 md:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
+                  {urgencyLevels.map((level) => (
+                    <Choice
+                      key={level}
+                      type="radio"
+                      name="urgency"
+                      value={level}
+                      checked={selection.urgency === level}
+                      onChange={() => calc.update({ urgency: level })}
+                      title={texts.urgency.levels[level].name}
+                      description={texts.urgency.levels[level].description}
+                      testId={`urgency-${level}`}
+                    />
+                  ))}
+                </div>
+              </fieldset>
+            ) : null}
+            {type.support ? (
+              <NumberField
+                name="support"
+                label={texts.support.label}
+                hint={texts.support.hint}
+                min={0}
+                max={pricingConfig.support.maxMonths}
+                text={calc.supportText}
+                onText={calc.setSupportText}
+                onSettle={calc.settleNumbers}
+                adjusted={
+                  calc.supportAdjusted
+                    ? fillTemplate(texts.sizeClamped, { value: selection.support })
+                    : null
+                }
+              />
+            ) : null}
+          </Step>
+        ) : null}
+
+        <noscript>
+          <button type="submit" className={buttonClass({ size: 'lg' })}>
+            {texts.actions.update}
+          </button>
+        </noscript>
+
+        {/* Below the large breakpoint the estimate comes after the steps; this keeps its range in sight. */}
+        <div
+          className="sticky bottom-0 z-10 -mx-4 flex items-center justify-between gap-3 border-t border-line bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:hidden print:hidden"
+          data-testid="estimate-bar-mobile"
+        >
+          <p className="min-w-0">
+            <span className="block font-bold text-brand-800 tabular-nums sm:text-lg">
+              {formatRange(texts, priced.low, priced.high)}
+            </span>
+            <span className="block text-sm text-muted">{formatWeeks(texts, priced.weeks)}</span>
+          </p>
+          <a
+            href="#estimate"
+            className={buttonClass({ variant: 'secondary', className: 'shrink-0' })}
+          >
+            {texts.result.title}
+          </a>
+        </div>
+      </div>
+
+      <div
+        id="estimate"
+        className="lg:sticky lg:top-[calc(var(--header-height)+1.5rem)] lg:self-start print:static"
+      >
+        <EstimatePanel texts={texts} selection={selection} priced={priced} monthly={calc.monthly} />
+      </div>
+    </form>
+  );
+}

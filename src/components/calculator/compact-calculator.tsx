@@ -1,0 +1,163 @@
+'use client';
+
+import { useId } from 'react';
+import {
+  designLevels,
+  pricingConfig,
+  projectTypeIds,
+  urgencyLevels,
+  type Currency,
+  type Selection,
+} from '@/config/pricing';
+import { buttonClass } from '@/components/ui/button';
+import { formatRange, formatWeeks, type CalculatorTexts } from '@/lib/calculator/describe';
+import { fillTemplate } from '@/lib/format/plural';
+import { useRouter } from '@/i18n/navigation';
+import { Choice } from './choice';
+import { NumberField } from './number-field';
+import { useCalculator } from './use-calculator';
+
+type CompactCalculatorProps = {
+  texts: CalculatorTexts;
+  currency: Currency;
+  initial: Selection;
+  labels: { estimate: string; open: string };
+  /** The calculator page, where the choices go to be refined. */
+  action: string;
+};
+
+/**
+ * The home page's calculator: type, size, design and timeline, with the live
+ * range. It is a GET form to the full calculator, so "open the full
+ * calculator" carries the choices with or without JavaScript.
+ */
+export function CompactCalculator({
+  texts,
+  currency,
+  initial,
+  labels,
+  action,
+}: CompactCalculatorProps) {
+  const calc = useCalculator(initial, { texts, currency, syncUrl: false });
+  const { selection, priced } = calc;
+  const type = pricingConfig.projectTypes[selection.type];
+  const router = useRouter();
+  const id = useId();
+
+  return (
+    <form
+      method="get"
+      action={action}
+      aria-label={texts.formLabel}
+      noValidate
+      className="mt-10 grid gap-8 rounded-3xl bg-white p-6 shadow-card ring-1 ring-line sm:p-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-10"
+      data-testid="compact-calculator"
+      onSubmit={(event) => {
+        event.preventDefault();
+        router.push('/calculator', { search: `?${calc.query}` });
+      }}
+    >
+      {/* The full calculator opens with exactly these choices: no features, no support. */}
+      <input type="hidden" name="features" value="" />
+      <input type="hidden" name="support" value="0" />
+      {selection.platform ? (
+        <input type="hidden" name="platform" value={selection.platform} />
+      ) : null}
+      <div className="space-y-6">
+        <fieldset>
+          <legend className="text-sm font-semibold text-ink">{texts.steps.type}</legend>
+          <div className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2 md:grid-cols-3">
+            {projectTypeIds.map((typeId) => (
+              <Choice
+                key={typeId}
+                compact
+                type="radio"
+                name="type"
+                value={typeId}
+                checked={selection.type === typeId}
+                onChange={() => calc.setType(typeId)}
+                title={texts.types[typeId].name}
+                testId={`compact-type-${typeId}`}
+              />
+            ))}
+          </div>
+        </fieldset>
+        <NumberField
+          name="size"
+          label={texts.types[selection.type].sizeLabel}
+          hint={texts.types[selection.type].sizeRange}
+          min={type.size.min}
+          max={type.size.max}
+          text={calc.sizeText}
+          onText={calc.setSizeText}
+          onSettle={calc.settleNumbers}
+          adjusted={
+            calc.sizeAdjusted ? fillTemplate(texts.sizeClamped, { value: selection.size }) : null
+          }
+        />
+        {type.design ? (
+          <fieldset>
+            <legend className="text-sm font-semibold text-ink">{texts.design.legend}</legend>
+            <div className="mt-3 grid gap-2 sm:grid-cols-3">
+              {designLevels.map((level) => (
+                <Choice
+                  key={level}
+                  compact
+                  type="radio"
+                  name="design"
+                  value={level}
+                  checked={selection.design === level}
+                  onChange={() => calc.update({ design: level })}
+                  title={texts.design.levels[level].name}
+                />
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
+        {type.urgency ? (
+          <fieldset>
+            <legend className="text-sm font-semibold text-ink">{texts.urgency.legend}</legend>
+            <div className="mt-3 grid gap-2 sm:grid-cols-3">
+              {urgencyLevels.map((level) => (
+                <Choice
+                  key={level}
+                  compact
+                  type="radio"
+                  name="urgency"
+                  value={level}
+                  checked={selection.urgency === level}
+                  onChange={() => calc.update({ urgency: level })}
+                  title={texts.urgency.levels[level].name}
+                />
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
+      </div>
+
+      <div className="flex flex-col justify-between gap-6 rounded-2xl bg-brand-50 p-6 lg:self-start">
+        <dl aria-live="polite" aria-atomic="true">
+          <dt id={`${id}-estimate`} className="text-sm font-medium text-muted">
+            {labels.estimate}
+          </dt>
+          <dd
+            className="mt-1 text-3xl font-bold tracking-tight text-brand-800 tabular-nums"
+            data-testid="compact-range"
+          >
+            {formatRange(texts, priced.low, priced.high)}
+          </dd>
+          <dd className="mt-1 font-semibold" data-testid="compact-weeks">
+            {formatWeeks(texts, priced.weeks)}
+          </dd>
+        </dl>
+        <button
+          type="submit"
+          className={buttonClass({ size: 'lg', className: 'w-full' })}
+          data-testid="compact-open"
+        >
+          {labels.open}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,105 @@
+import { getTranslations } from 'next-intl/server';
+import { pricingConfig, type Currency } from '@/config/pricing';
+import { buttonClass } from '@/components/ui/button';
+import { Link } from '@/i18n/navigation';
+import { describeSelection, formatAmount, type CalculatorTexts } from '@/lib/calculator/describe';
+import { estimate, fromPrice } from '@/lib/calculator/estimate';
+import { selectionToQuery } from '@/lib/calculator/selection';
+
+type PricingPackagesProps = { texts: CalculatorTexts; currency: Currency };
+
+const slot = '\u0000';
+
+/** "from 345 000 ₽" with the amount large and the words small, in whatever order the language puts them. */
+function PriceFrom({ template, price }: { template: string; price: string }) {
+  const [before = '', after = ''] = template.split(slot);
+  return (
+    <p className="mt-5 tabular-nums" data-testid="package-price">
+      {before.trim() ? <span className="text-sm font-medium">{before.trim()} </span> : null}
+      <span className="text-3xl font-bold tracking-tight whitespace-nowrap xl:text-[1.75rem]">
+        {price}
+      </span>
+      {after.trim() ? <span className="block text-sm font-medium">{after.trim()}</span> : null}
+    </p>
+  );
+}
+
+/**
+ * The packages of the pricing section. Nothing here is typed in by hand: each
+ * price is the engine's low for the package's selection in `pricingConfig`,
+ * what is included is that selection in words, and the button opens it in the
+ * calculator.
+ */
+export async function PricingPackages({ texts, currency }: PricingPackagesProps) {
+  const t = await getTranslations('HomePage.pricing');
+  return (
+    <ul className="mt-10 grid gap-6 md:grid-cols-2 xl:grid-cols-4">
+      {pricingConfig.packages.map(({ id, selection }, index) => {
+        const [typeName, ...included] = describeSelection(texts, selection);
+        const featured = index === 1;
+        return (
+          <li
+            key={id}
+            className={
+              featured
+                ? 'flex flex-col rounded-3xl bg-brand-900 p-6 text-white shadow-card sm:p-7'
+                : 'flex flex-col rounded-3xl bg-white p-6 shadow-card ring-1 ring-line sm:p-7'
+            }
+            data-testid={`package-${id}`}
+          >
+            <h3 className="text-xl font-bold">{t(`packages.${id}.name`)}</h3>
+            <p className={featured ? 'mt-1 text-sm text-brand-100' : 'mt-1 text-sm text-muted'}>
+              {typeName}
+            </p>
+            <PriceFrom
+              template={t('from', { price: slot })}
+              price={formatAmount(texts, fromPrice(selection, currency))}
+            />
+            <p className={featured ? 'mt-1 text-sm text-brand-100' : 'mt-1 text-sm text-muted'}>
+              {t('weeks', { count: estimate(selection).weeks })}
+            </p>
+            <p
+              className={
+                featured ? 'mt-5 leading-relaxed text-brand-50' : 'mt-5 leading-relaxed text-muted'
+              }
+            >
+              {t(`packages.${id}.description`)}
+            </p>
+            <h4 className="mt-6 text-sm font-semibold">{t('includes')}</h4>
+            <ul className="mt-3 grow space-y-2 text-sm">
+              {included.map((item) => (
+                <li key={item} className="flex gap-2">
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 20 20"
+                    className={
+                      featured
+                        ? 'mt-0.5 size-4 shrink-0 text-sun'
+                        : 'mt-0.5 size-4 shrink-0 text-brand-600'
+                    }
+                  >
+                    <path
+                      fill="currentColor"
+                      d="M8.2 14.6 3.9 10.3l1.4-1.4 2.9 2.9 6.5-6.5 1.4 1.4z"
+                    />
+                  </svg>
+                  <span>{item}</span>
+                </li>
+              ))}
+            </ul>
+            <Link
+              href={`/calculator?${selectionToQuery(selection)}`}
+              className={buttonClass({
+                variant: featured ? 'inverse' : 'secondary',
+                className: 'mt-7 w-full',
+              })}
+              aria-label={`${t('cta')}: ${t(`packages.${id}.name`)}`}
+            >
+              {t('cta')}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,120 @@
+import {
+  pricingConfig,
+  type DesignLevel,
+  type FeatureId,
+  type Platform,
+  type ProjectTypeId,
+  type Selection,
+  type SizeUnit,
+  type Urgency,
+} from '@/config/pricing';
+import { formatMoney, type MoneyFormat } from '@/lib/format/money';
+import { fillTemplate, formatPlural, type PluralForms } from '@/lib/format/plural';
+import type { EstimateLine, PricedEstimate } from './estimate';
+
+type Named = { name: string; description: string };
+/** An option also has a name that stands on its own in a summary ("Custom design"). */
+type Option = Named & { summary: string };
+
+/**
+ * Every text the calculator shows, in one language, ready for the browser:
+ * plain strings, `{name}` templates and plural forms, no ICU. Built on the
+ * server by `calculatorTexts` (texts.ts).
+ */
+export type CalculatorTexts = {
+  locale: string;
+  money: MoneyFormat;
+  formLabel: string;
+  steps: { type: string; scope: string; features: string; timing: string };
+  types: Record<ProjectTypeId, Named & { from: string; sizeLabel: string; sizeRange: string }>;
+  sizeCount: Record<SizeUnit, PluralForms>;
+  /** Template with {value}. */
+  sizeClamped: string;
+  design: { legend: string; levels: Record<DesignLevel, Option> };
+  platform: { legend: string; options: Record<Platform, string> };
+  features: { legend: string; none: string; items: Record<FeatureId, Named & { price: string }> };
+  urgency: { legend: string; levels: Record<Urgency, Option> };
+  support: { label: string; hint: string; count: PluralForms };
+  result: {
+    title: string;
+    cost: string;
+    /** Template with {low} and {high}. */
+    range: string;
+    duration: string;
+    weeks: PluralForms;
+    /** Template with {low} and {high}. */
+    perMonth: string;
+    breakdown: string;
+    lines: { build: string; urgency: string; support: string };
+    disclaimer: string;
+    ratesDate: string;
+    choices: string;
+  };
+  actions: {
+    update: string;
+    copy: string;
+    copied: string;
+    copyFailed: string;
+    print: string;
+    send: string;
+    share: string;
+  };
+};
+
+export function formatAmount(texts: CalculatorTexts, amount: number): string {
+  return formatMoney(texts.money, amount);
+}
+
+export function formatRange(texts: CalculatorTexts, low: number, high: number): string {
+  return fillTemplate(texts.result.range, {
+    low: formatAmount(texts, low),
+    high: formatAmount(texts, high),
+  });
+}
+
+export function formatWeeks(texts: CalculatorTexts, weeks: number): string {
+  return formatPlural(texts.locale, texts.result.weeks, weeks);
+}
+
+export function formatSize(texts: CalculatorTexts, selection: Selection): string {
+  const unit = pricingConfig.projectTypes[selection.type].size.unit;
+  return formatPlural(texts.locale, texts.sizeCount[unit], selection.size);
+}
+
+export function lineLabel(texts: CalculatorTexts, line: EstimateLine): string {
+  if (line.id.startsWith('feature:')) {
+    return texts.features.items[line.id.slice('feature:'.length) as FeatureId].name;
+  }
+  return texts.result.lines[line.id as 'build' | 'urgency' | 'support'];
+}
+
+/** The choices of a selection in words, the options that apply only: for the summary and the printout. */
+export function describeSelection(texts: CalculatorTexts, selection: Selection): string[] {
+  const type = pricingConfig.projectTypes[selection.type];
+  const parts = [texts.types[selection.type].name, formatSize(texts, selection)];
+  if ('platforms' in type && type.platforms && selection.platform) {
+    parts.push(texts.platform.options[selection.platform]);
+  }
+  if (type.design) parts.push(texts.design.levels[selection.design].summary);
+  for (const feature of selection.features) parts.push(texts.features.items[feature].name);
+  if (type.urgency && selection.urgency !== 'standard') {
+    parts.push(texts.urgency.levels[selection.urgency].summary);
+  }
+  if (type.support && selection.support > 0) {
+    parts.push(formatPlural(texts.locale, texts.support.count, selection.support));
+  }
+  return parts;
+}
+
+/** One line: what was chosen, the range and the timeline. */
+export function summarize(
+  texts: CalculatorTexts,
+  selection: Selection,
+  priced: PricedEstimate,
+): string {
+  return [
+    ...describeSelection(texts, selection),
+    formatRange(texts, priced.low, priced.high),
+    formatWeeks(texts, priced.weeks),
+  ].join(' · ');
+}

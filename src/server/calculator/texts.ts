@@ -1,0 +1,155 @@
+import 'server-only';
+import type { Messages } from 'next-intl';
+// use-intl/core, not next-intl: the worker runs this outside React's server build,
+// where next-intl's entry pulls in React context.
+import { createFormatter, createTranslator } from 'use-intl/core';
+import {
+  designLevels,
+  featureIds,
+  platforms,
+  pricingConfig,
+  projectTypeIds,
+  urgencyLevels,
+  type Currency,
+  type SizeUnit,
+} from '@/config/pricing';
+import { siteConfig } from '@/config/site';
+import { localeInfo, type Locale } from '@/i18n/locales';
+import type { CalculatorTexts } from '@/lib/calculator/describe';
+import { fromPrice, toCurrency } from '@/lib/calculator/estimate';
+import { minimalSelection } from '@/lib/calculator/selection';
+import { formatMoney, moneyFormat } from '@/lib/format/money';
+import { pluralForms } from '@/lib/format/plural';
+
+const sizeUnits = [
+  'pages',
+  'screens',
+  'users',
+  'months',
+  'days',
+  'environments',
+] as const satisfies readonly SizeUnit[];
+
+const record = <K extends string, V>(keys: readonly K[], value: (key: K) => V) =>
+  Object.fromEntries(keys.map((key) => [key, value(key)])) as Record<K, V>;
+
+/**
+ * The calculator's texts in one language, with every price that does not
+ * change as the visitor chooses (a type's "from", a feature's price) already
+ * computed by the engine and written in the language's currency (or another,
+ * for a team notification about a visitor who saw a different one).
+ */
+export function calculatorTexts(
+  locale: Locale,
+  messages: Messages,
+  currency: Currency = localeInfo[locale].currency,
+): CalculatorTexts {
+  const t = createTranslator({ locale, messages, namespace: 'Calculator' });
+  const format = createFormatter({ locale, timeZone: siteConfig.timeZone });
+  const money = moneyFormat((amount) =>
+    format.number(amount, { style: 'currency', currency, maximumFractionDigits: 0 }),
+  );
+  const price = (amount: number) => formatMoney(money, amount);
+
+  return {
+    locale,
+    money,
+    formLabel: t('formLabel'),
+    steps: {
+      type: t('steps.type'),
+      scope: t('steps.scope'),
+      features: t('steps.features'),
+      timing: t('steps.timing'),
+    },
+    types: record(projectTypeIds, (id) => {
+      const type = pricingConfig.projectTypes[id];
+      const from = price(fromPrice(minimalSelection(id), currency));
+      return {
+        name: t(`types.${id}.name`),
+        description: t(`types.${id}.description`),
+        from:
+          type.period === 'month'
+            ? t('typeFromPerMonth', { price: from })
+            : t('typeFrom', { price: from }),
+        sizeLabel: t(`size.label.${type.size.unit}`),
+        sizeRange: t('size.range', { min: type.size.min, max: type.size.max }),
+      };
+    }),
+    sizeCount: record(sizeUnits, (unit) =>
+      pluralForms(locale, (count) => t(`size.count.${unit}`, { count })),
+    ),
+    sizeClamped: t.raw('size.clamped') as string,
+    design: {
+      legend: t('design.legend'),
+      levels: record(designLevels, (level) => ({
+        name: t(`design.${level}.name`),
+        description: t(`design.${level}.description`),
+        summary: t(`design.${level}.summary`),
+      })),
+    },
+    platform: {
+      legend: t('platform.legend'),
+      options: record(platforms, (id) => t(`platform.${id}`)),
+    },
+    features: {
+      legend: t('features.legend'),
+      none: t('features.none'),
+      items: record(featureIds, (id) => {
+        const feature = pricingConfig.features[id];
+        return {
+          name: t(`features.${id}.name`),
+          description: t(`features.${id}.description`),
+          price:
+            'fixed' in feature.price
+              ? `+${price(toCurrency(feature.price.fixed, currency))}`
+              : t('featurePercent', { percent: feature.price.percent }),
+        };
+      }),
+    },
+    urgency: {
+      legend: t('urgency.legend'),
+      levels: record(urgencyLevels, (level) => ({
+        name: t(`urgency.${level}.name`),
+        description: t(`urgency.${level}.description`),
+        summary: t(`urgency.${level}.summary`),
+      })),
+    },
+    support: {
+      label: t('support.label'),
+      hint: t('support.hint', {
+        price: price(toCurrency(pricingConfig.support.perMonth, currency)),
+      }),
+      count: pluralForms(locale, (count) => t('support.count', { count })),
+    },
+    result: {
+      title: t('result.title'),
+      cost: t('result.cost'),
+      range: t.raw('result.range') as string,
+      duration: t('result.duration'),
+      weeks: pluralForms(locale, (count) => t('result.weeks', { count })),
+      perMonth: t.raw('result.perMonth') as string,
+      breakdown: t('result.breakdown'),
+      lines: {
+        build: t('result.lines.build'),
+        urgency: t('result.lines.urgency'),
+        support: t('result.lines.support'),
+      },
+      disclaimer: t('result.disclaimer'),
+      ratesDate: t('result.ratesDate', {
+        date: format.dateTime(new Date(`${pricingConfig.ratesSetOn}T12:00:00Z`), {
+          dateStyle: 'long',
+        }),
+      }),
+      choices: t('result.choices'),
+    },
+    actions: {
+      update: t('actions.update'),
+      copy: t('actions.copy'),
+      copied: t('actions.copied'),
+      copyFailed: t('actions.copyFailed'),
+      print: t('actions.print'),
+      send: t('actions.send'),
+      share: t('actions.share'),
+    },
+  };
+}

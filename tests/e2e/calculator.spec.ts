@@ -1,0 +1,361 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { pricingConfig, type Selection } from '@/config/pricing';
+import { localeInfo } from '@/i18n/locales';
+import { estimate, fromPrice, inCurrency } from '@/lib/calculator/estimate';
+import { changeType, selectionFromQuery, selectionToQuery } from '@/lib/calculator/selection';
+import { findLead, visitorIp } from './support/db';
+import { expect, test } from './support/fixtures';
+import { langCodes, localeFromCode, messages, type LangCode } from './support/site';
+
+test.use({
+  extraHTTPHeaders: async ({}, use) => {
+    await use({ 'X-Forwarded-For': visitorIp() });
+  },
+});
+
+/** The range as the page must write it: the engine's numbers in the language's currency. */
+function expectedRange(code: LangCode, selection: Selection): string {
+  const locale = localeFromCode(code);
+  const { currency } = localeInfo[locale];
+  const money = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    maximumFractionDigits: 0,
+  });
+  const priced = inCurrency(estimate(selection), currency);
+  return messages[code].Calculator.result.range
+    .replace('{low}', money.format(priced.low))
+    .replace('{high}', money.format(priced.high));
+}
+
+const query = (selection: Selection) => selectionToQuery(selection);
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A choice card's input, named by its title. */
+const titled = (title: string) => new RegExp(`^${escape(title)}$`);
+/** The address must end with exactly this query. */
+const endsWithQuery = (selection: Selection) => new RegExp(`\\?${escape(query(selection))}$`);
+
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+const shop: Selection = {
+  type: 'shop',
+  size: 40,
+  design: 'premium',
+  features: ['cms', 'payments'],
+  urgency: 'fast',
+  support: 3,
+};
+
+for (const code of langCodes) {
+  const m = messages[code].Calculator;
+
+  test.describe(`calculator in ${code}`, () => {
+    test('every change moves the range, the chart and the address', async ({ page }) => {
+      await page.goto(`/${code}/calculator`);
+      const calculator = page.getByTestId('calculator');
+      const range = page.getByTestId('estimate-range');
+      let selection: Selection = { ...pricingConfig.defaultSelection };
+      await expect(range).toHaveText(expectedRange(code, selection));
+      await expect(page.getByTestId('estimate-chart').locator('li')).toHaveCount(2);
+
+      await calculator.getByRole('checkbox', { name: titled(m.features.analytics.name) }).check();
+      selection = { ...selection, features: ['cms', 'analytics'] };
+      await expect(range).toHaveText(expectedRange(code, selection));
+      await expect(page.locator('[data-line="feature:analytics"]')).toContainText(
+        m.features.analytics.name,
+      );
+      await expect(page).toHaveURL(endsWithQuery(selection));
+
+      await calculator.getByRole('radio', { name: titled(m.types.shop.name) }).check();
+      await calculator.getByLabel(m.size.label.pages).fill('40');
+      await calculator.getByRole('radio', { name: titled(m.design.premium.name) }).check();
+      await calculator.getByRole('checkbox', { name: titled(m.features.payments.name) }).check();
+      await calculator.getByRole('checkbox', { name: titled(m.features.analytics.name) }).uncheck();
+      await calculator.getByRole('radio', { name: titled(m.urgency.fast.name) }).check();
+      await calculator.getByLabel(m.support.label).fill('3');
+      await expect(range).toHaveText(expectedRange(code, shop));
+      await expect(page).toHaveURL(endsWithQuery(shop));
+      // Build, two features, urgency and support: five bars, the build the widest.
+      const bars = page.getByTestId('estimate-bar');
+      await expect(bars).toHaveCount(5);
+      const widths = await bars.evaluateAll((nodes) =>
+        nodes.map((node) => node.getBoundingClientRect().width),
+      );
+      expect(Math.max(...widths)).toBe(widths[0]);
+      await expect(page.getByTestId('estimate-weeks')).toContainText(String(estimate(shop).weeks));
+    });
+
+    test('a shared address reproduces the estimate, and the choices with it', async ({ page }) => {
+      await page.goto(`/${code}/calculator?${query(shop)}`);
+      const calculator = page.getByTestId('calculator');
+      await expect(page.getByTestId('estimate-range')).toHaveText(expectedRange(code, shop));
+      await expect(
+        calculator.getByRole('radio', { name: titled(m.types.shop.name) }),
+      ).toBeChecked();
+      await expect(calculator.getByLabel(m.size.label.pages)).toHaveValue('40');
+      await expect(
+        calculator.getByRole('checkbox', { name: titled(m.features.payments.name) }),
+      ).toBeChecked();
+      await expect(calculator.getByLabel(m.support.label)).toHaveValue('3');
+      expect(await violations(page)).toEqual([]);
+    });
+
+    test('"Send this estimate" attaches it to the request, and the lead stores it', async ({
+      page,
+    }) => {
+      await page.goto(`/${code}/calculator?${query(shop)}`);
+      await page.getByTestId('send-estimate').click();
+      await expect(page).toHaveURL(/#consultation$/);
+      const form = page.getByTestId('consultation-form');
+      const attach = form.getByRole('checkbox', {
+        name: messages[code].ConsultationForm.attachEstimate,
+      });
+      await expect(attach).toBeChecked();
+      await expect(form.getByTestId('attached-summary')).toContainText(expectedRange(code, shop));
+      await expect(form.getByTestId('attached-summary')).toContainText(m.types.shop.name);
+      await expect(form.locator('input[name="token"]')).not.toHaveValue('');
+      expect(await violations(page)).toEqual([]);
+
+      const f = messages[code].ConsultationForm;
+      await form.getByRole('radio', { name: f.methods.email }).check();
+      await form.getByLabel(f.contactLabel.email).fill(`estimate.${code}@example.com`);
+      await form.getByRole('checkbox', { name: f.consent }).check();
+      await page.waitForTimeout(2_100);
+      await form.getByRole('button', { name: f.submit }).click();
+      await expect(page.getByTestId('consultation-success')).toBeVisible();
+      const reference = (await page.getByTestId('consultation-reference').textContent())!;
+      const { currency } = localeInfo[localeFromCode(code)];
+      const priced = inCurrency(estimate(shop), currency);
+      expect((await findLead(reference))?.estimate).toMatchObject({
+        selection: shop,
+        link: `/${code}/calculator?${query(shop)}`,
+        currency,
+        low: priced.low,
+        high: priced.high,
+        weeks: priced.weeks,
+      });
+    });
+  });
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const code of langCodes) {
+    test(`in ${code} the GET form gives the same numbers as the live calculator`, async ({
+      page,
+    }) => {
+      const m = messages[code].Calculator;
+      await page.goto(`/${code}/calculator`);
+      const calculator = page.getByTestId('calculator');
+      await calculator.getByRole('radio', { name: titled(m.types.shop.name) }).check();
+      await calculator.getByRole('button', { name: m.actions.update }).click();
+      // The server answers with the shop's own fields.
+      await expect(page).toHaveURL(/type=shop/);
+      await calculator.getByLabel(m.size.label.pages).fill('40');
+      await calculator.getByRole('radio', { name: titled(m.design.premium.name) }).check();
+      await calculator.getByRole('checkbox', { name: titled(m.features.payments.name) }).check();
+      await calculator.getByRole('radio', { name: titled(m.urgency.fast.name) }).check();
+      await calculator.getByLabel(m.support.label).fill('3');
+      await calculator.getByRole('button', { name: m.actions.update }).click();
+
+      expect(selectionFromQuery(new URL(page.url()).searchParams)).toEqual(shop);
+      await expect(page.getByTestId('estimate-range')).toHaveText(expectedRange(code, shop));
+      await expect(page.getByTestId('attached-summary')).toContainText(expectedRange(code, shop));
+    });
+  }
+
+  test('a number out of range is used at its nearest allowed value, and the page says so', async ({
+    page,
+  }) => {
+    const m = messages.en.Calculator;
+    await page.goto('/en/calculator?type=landing&size=500');
+    await expect(page.getByTestId('field-size')).toHaveValue('500');
+    await expect(page.getByText(m.size.clamped.replace('{value}', '10'))).toBeVisible();
+    await expect(page.getByTestId('estimate-range')).toHaveText(
+      expectedRange('en', selectionFromQuery(new URLSearchParams('type=landing&size=10'))),
+    );
+  });
+});
+
+test.describe('the calculator page', () => {
+  test('falls back to the defaults for a malformed query, without an error page', async ({
+    page,
+  }) => {
+    const response = await page.goto(
+      '/en/calculator?type=rocket&size=lots&design=%3Cscript%3E&features=cms,nope&urgency=now&support=-2',
+    );
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      messages.en.CalculatorPage.title,
+    );
+    await expect(page.getByTestId('estimate-range')).toHaveText(
+      expectedRange('en', pricingConfig.defaultSelection),
+    );
+  });
+
+  test('copies its address, which reopens the same estimate', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto(`/ru/calculator?${query(shop)}`);
+    await page.getByRole('button', { name: messages.ru.Calculator.actions.copy }).click();
+    await expect(page.getByTestId('copy-status')).toHaveText(messages.ru.Calculator.actions.copied);
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(new URL(copied).search).toBe(`?${query(shop)}`);
+  });
+
+  test('prints the estimate and the choices, without the form, menus or footer', async ({
+    page,
+  }) => {
+    const m = messages.en.Calculator;
+    await page.goto(`/en/calculator?${query(shop)}`);
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByTestId('estimate-range')).toBeVisible();
+    await expect(page.getByText(m.result.choices)).toBeVisible();
+    // Located by text, not role: a role query skips hidden elements and would prove nothing.
+    for (const hidden of [
+      page.locator('h2', { hasText: m.steps.type }),
+      page.locator('#consultation'),
+      page.locator('footer'),
+      page.getByText(m.actions.print, { exact: true }),
+    ]) {
+      await expect(hidden).toHaveCount(1);
+      await expect(hidden).toBeHidden();
+    }
+  });
+
+  test('works from the keyboard: arrows change the type and the estimate follows', async ({
+    page,
+  }) => {
+    const m = messages.en.Calculator;
+    await page.goto('/en/calculator');
+    const corporate = page.getByRole('radio', { name: titled(m.types.corporate.name) });
+    await corporate.focus();
+    await page.keyboard.press('ArrowRight');
+    const shopRadio = page.getByRole('radio', { name: titled(m.types.shop.name) });
+    await expect(shopRadio).toBeChecked();
+    await expect(shopRadio).toBeFocused();
+    await expect(page.getByTestId('estimate-range')).toHaveText(
+      expectedRange('en', changeType(pricingConfig.defaultSelection, 'shop')),
+    );
+    await page.keyboard.press('Space');
+    await expect(shopRadio).toBeChecked();
+  });
+
+  test('keeps the range in sight on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(`/ua/calculator?${query(shop)}`);
+    const bar = page.getByTestId('estimate-bar-mobile');
+    await expect(bar).toBeInViewport();
+    await expect(bar).toContainText(expectedRange('ua', shop));
+  });
+});
+
+test.describe('home page', () => {
+  for (const code of langCodes) {
+    test(`in ${code} the compact calculator opens the full one with the same estimate`, async ({
+      page,
+    }) => {
+      const m = messages[code].Calculator;
+      await page.goto(`/${code}#calculator`);
+      const compact = page.getByTestId('compact-calculator');
+      const selection: Selection = {
+        type: 'webapp',
+        size: 20,
+        design: 'premium',
+        features: [],
+        urgency: 'rush',
+        support: 0,
+      };
+      await expect(page.getByTestId('compact-range')).toHaveText(
+        expectedRange(code, { ...pricingConfig.defaultSelection, features: [] }),
+      );
+      await compact.getByRole('radio', { name: m.types.webapp.name }).check();
+      await compact.getByLabel(m.size.label.screens).fill('20');
+      await compact.getByRole('radio', { name: m.design.premium.name }).check();
+      await compact.getByRole('radio', { name: m.urgency.rush.name }).check();
+      await expect(page.getByTestId('compact-range')).toHaveText(expectedRange(code, selection));
+      await compact.getByRole('button', { name: messages[code].HomePage.calculator.cta }).click();
+      await expect(page).toHaveURL(endsWithQuery(selection));
+      expect(new URL(page.url()).pathname).toBe(`/${code}/calculator`);
+      await expect(page.getByTestId('estimate-range')).toHaveText(expectedRange(code, selection));
+    });
+
+    test(`in ${code} every package shows the engine's "from" price and opens in the calculator`, async ({
+      page,
+    }) => {
+      const locale = localeFromCode(code);
+      const { currency } = localeInfo[locale];
+      const money = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        maximumFractionDigits: 0,
+      });
+      await page.goto(`/${code}#pricing`);
+      for (const { id, selection } of pricingConfig.packages) {
+        await expect(page.getByTestId(`package-${id}`).getByTestId('package-price')).toContainText(
+          money.format(fromPrice(selection, currency)),
+        );
+      }
+      const [first] = pricingConfig.packages;
+      await page
+        .getByTestId(`package-${first.id}`)
+        .getByRole('link', { name: new RegExp(messages[code].HomePage.pricing.cta) })
+        .click();
+      await expect(page).toHaveURL(endsWithQuery(first.selection));
+      expect(new URL(page.url()).pathname).toBe(`/${code}/calculator`);
+      const low = await page.getByTestId('estimate-range').textContent();
+      expect(low).toContain(money.format(fromPrice(first.selection, currency)));
+    });
+  }
+
+  for (const [code, slug] of [
+    ['ru', 'web'],
+    ['en', 'seo'],
+    ['kz', 'mobile'],
+    ['ua', 'cloud-devops'],
+  ] as const) {
+    test(`in ${code} the ${slug} service page's price opens in the calculator at the same low end`, async ({
+      page,
+    }) => {
+      const locale = localeFromCode(code);
+      const { currency } = localeInfo[locale];
+      const money = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        maximumFractionDigits: 0,
+      });
+      const selection = pricingConfig.services[slug];
+      const price = money.format(fromPrice(selection, currency));
+      await page.goto(`/${code}/services/${slug}`);
+      await expect(page.getByTestId('service-price')).toContainText(price);
+      await page.getByTestId('service-calculator-link').click();
+      await expect(page).toHaveURL(endsWithQuery(selection));
+      await expect(page.getByTestId('estimate-range')).toContainText(price);
+    });
+  }
+
+  test('without JavaScript the compact calculator is a form to the full one', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const m = messages.kz.Calculator;
+    await page.goto('/kz');
+    const compact = page.getByTestId('compact-calculator');
+    await compact.getByRole('radio', { name: m.types.landing.name }).check();
+    await compact.getByLabel(m.size.label.pages).fill('4');
+    await compact.getByRole('button', { name: messages.kz.HomePage.calculator.cta }).click();
+    const selection = selectionFromQuery(new URL(page.url()).searchParams);
+    expect(selection).toMatchObject({ type: 'landing', size: 4, features: [] });
+    await expect(page.getByTestId('estimate-range')).toHaveText(expectedRange('kz', selection));
+    await context.close();
+  });
+});
