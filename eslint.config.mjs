@@ -68,7 +68,10 @@ const config = [
         {
           paths: [
             { name: 'next/link', message: 'Use Link from @/i18n/navigation.' },
-            { name: 'zod', message: 'The calculator ships to the browser; validate on the server.' },
+            {
+              name: 'zod',
+              message: 'The calculator ships to the browser; validate on the server.',
+            },
             { name: 'next-intl', message: 'Texts come ready from src/server/calculator/texts.ts.' },
           ],
           patterns: [

@@ -1,10 +1,23 @@
+import { randomBytes } from 'node:crypto';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 
 const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
 
+/**
+ * The build's id (BEHAVIOUR.md section 6): `BUILD_ID` from the environment when
+ * the deploy names its builds (a commit hash, say), else made up at build time.
+ * It is compiled into the pages and into /_app/builds/*, which is how a page
+ * learns that a newer build is live. (This file is read again by `next start`,
+ * where the values below are not used: the compiled ones are.)
+ */
+const buildId =
+  process.env.BUILD_ID?.trim() || `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  generateBuildId: () => buildId,
+  env: { APP_BUILD_ID: buildId, APP_BUILD_TIME: String(Date.now()) },
   reactStrictMode: true,
   // Loaded from node_modules at run time rather than bundled: PGlite reads its
   // WebAssembly and data files from its own folder; the rest are Node libraries.
@@ -15,6 +28,19 @@ const nextConfig: NextConfig = {
     'pino',
     'nodemailer',
   ],
+  async headers() {
+    return [
+      {
+        // Asked every hour with a cache-buster; no cache may answer for the server.
+        source: '/_app/builds/latest.json',
+        headers: [{ key: 'Cache-Control', value: 'no-cache, no-store, must-revalidate' }],
+      },
+      {
+        source: '/_app/builds/meta/:file',
+        headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }],
+      },
+    ];
+  },
   experimental: {
     serverActions: { bodySizeLimit: '32kb' },
   },

@@ -12,6 +12,7 @@ import {
   type LangCode,
 } from '@/i18n/locales';
 import { toAppError } from '@/lib/errors';
+import { reportPageError } from '@/lib/navigation/page-error';
 import './globals.css';
 
 type GlobalErrorProps = { error: Error & { digest?: string }; reset: () => void };
@@ -37,9 +38,9 @@ export default function GlobalError({ error, reset }: GlobalErrorProps) {
   const appError = toAppError(error);
   const texts = fallbackErrorTexts[code];
 
-  useEffect(() => {
-    console.error(error);
-  }, [error]);
+  // Next.js logs the error once (its onCaughtError). The app is told, so that a
+  // chunk that failed to load is recovered from by loading the page in full.
+  useEffect(() => reportPageError(error), [error]);
 
   return (
     <html lang={localeFromCode(code)}>

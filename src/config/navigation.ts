@@ -1,3 +1,4 @@
+import { assertSafeConfigLinks } from './check-links';
 import { serviceSlugs, type ServiceSlug } from './services';
 
 /**
@@ -44,3 +45,6 @@ export const navConfig = {
   footerNavigation: readonly { key: string; href: NavHref }[];
   legal: readonly { key: string; href: NavHref }[];
 };
+
+// Menus lead to pages of the site only.
+assertSafeConfigLinks('navConfig', navConfig, {});

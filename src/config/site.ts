@@ -1,4 +1,5 @@
 import type { LangCode } from '@/i18n/locales';
+import { assertSafeConfigLinks } from './check-links';
 
 /**
  * Everything that names or reaches the agency. A real agency rebrands by editing
@@ -63,3 +64,7 @@ export const siteConfig = {
 };
 
 export type SiteConfig = typeof siteConfig;
+
+// The agency's own links leave the site (social networks, messengers), but never
+// to a script: a `javascript:` link here fails the build.
+assertSafeConfigLinks('siteConfig', siteConfig, { external: true });

@@ -2,7 +2,13 @@
 
 import NextLink from 'next/link';
 import { usePathname as useNextPathname, useRouter as useNextRouter } from 'next/navigation';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, MouseEvent } from 'react';
+import {
+  fullPageLoad,
+  isOutdated,
+  navigate,
+  notePendingNavigation,
+} from '@/lib/navigation/navigate';
 import type { NavHref, PagePath } from '@/config/navigation';
 import { useLocale } from './locale-context';
 import type { Locale } from './locales';
@@ -18,9 +24,19 @@ type LinkProps = Omit<ComponentProps<typeof NextLink>, 'href'> & {
  * The site's only link component (HOUSE-STYLE.md habit 2): hrefs are written
  * without a language and get the prefix of the page's language, or of `locale`.
  */
-export function Link({ href, locale, ...props }: LinkProps) {
+export function Link({ href, locale, onClick, ...props }: LinkProps) {
   const current = useLocale();
-  return <NextLink href={localizePath(href, locale ?? current)} {...props} />;
+  const target = localizePath(href, locale ?? current);
+  function handleClick(event: MouseEvent<HTMLAnchorElement>) {
+    onClick?.(event);
+    const plain =
+      event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+    if (event.defaultPrevented || !plain || props.target === '_blank') return;
+    notePendingNavigation(target);
+    // A newer build is live: load the page in full rather than mix two builds.
+    if (isOutdated() && fullPageLoad(target, { replace: props.replace })) event.preventDefault();
+  }
+  return <NextLink href={target} onClick={handleClick} {...props} />;
 }
 
 /** The current path without its language prefix: `/blog` on `/kz/blog`. */
@@ -37,8 +53,8 @@ export function useRouter() {
   const target = (href: NavHref, { locale, search = '', hash = '' }: NavigateOptions) =>
     `${localizePath(href, locale ?? current)}${search}${hash}`;
   return {
-    push: (href: NavHref, options: NavigateOptions = {}) => router.push(target(href, options)),
+    push: (href: NavHref, options: NavigateOptions = {}) => navigate(target(href, options), router),
     replace: (href: NavHref, options: NavigateOptions = {}) =>
-      router.replace(target(href, options)),
+      navigate(target(href, options), router, { replace: true }),
   };
 }

@@ -6,6 +6,7 @@ import { SiteHeader } from '@/components/header/site-header';
 import { LocaleCookieSync } from '@/components/i18n/locale-cookie-sync';
 import { LocaleProvider } from '@/i18n/locale-context';
 import type { Locale } from '@/i18n/locales';
+import { BuildWatch } from './build-watch';
 import { SkipLink } from './skip-link';
 
 type DocumentShellProps = { locale: Locale; children: ReactNode };
@@ -34,6 +35,7 @@ export async function DocumentShell({ locale, children }: DocumentShellProps) {
           </main>
           <SiteFooter />
           <LocaleCookieSync locale={locale} />
+          <BuildWatch />
         </LocaleProvider>
       </body>
     </html>

@@ -6,6 +6,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
+import { rehypeCheckLinks } from './rehype-check-links';
 import { rehypeDemoteH1, rehypeHeadingAnchors } from './rehype-headings';
 import { rehypeImages, type ImageSizeResolver } from './rehype-images';
 import { rehypeNormalize } from './rehype-normalize';
@@ -56,6 +57,8 @@ function createProcessor({ resolveImage, footnotes }: MarkdownOptions) {
       footnoteLabel: footnotes?.label ?? 'Footnotes',
       footnoteBackLabel: footnotes?.backLabel ?? 'Back to content',
     })
+    // Links are checked while they are still as written; the sanitiser is the second wall.
+    .use(rehypeCheckLinks)
     .use(rehypeSanitize, sanitizeSchema)
     .use(rehypeDemoteH1)
     .use(rehypeSlug)

@@ -5,7 +5,7 @@ import type { Root } from 'hast';
 import { cache } from 'react';
 import { z } from 'zod';
 import { localeInfo, type Locale } from '@/i18n/locales';
-import { fillTemplate, parseFrontmatter } from '@/lib/markdown/frontmatter';
+import { ContentError, fillTemplate, parseFrontmatter } from '@/lib/markdown/frontmatter';
 import { markdownToHast } from '@/lib/markdown/render';
 import { contentRoot } from './paths';
 import { contentTemplateValues } from './template-values';
@@ -31,6 +31,9 @@ export const getLegalPage = cache(
     const source = await readFile(file, 'utf8');
     const { data, body } = parseFrontmatter(source, legalFrontmatterSchema, relative);
     const filled = fillTemplate(body, contentTemplateValues(locale), relative);
-    return { ...data, body: await markdownToHast(filled) };
+    const tree = await markdownToHast(filled).catch((error: Error) => {
+      throw new ContentError(`${relative}: ${error.message}`);
+    });
+    return { ...data, body: tree };
   },
 );

@@ -58,9 +58,11 @@ export const getServiceContent = cache(
     if (data.related.includes(slug))
       throw new ContentError(`${relative}: related: a service cannot be related to itself`);
     const faq = await Promise.all(
-      data.faq.map(async ({ question, answer }) => ({
+      data.faq.map(async ({ question, answer }, index) => ({
         question,
-        answer: await markdownToHast(answer),
+        answer: await markdownToHast(answer).catch((error: Error) => {
+          throw new ContentError(`${relative}: faq[${index}].answer: ${error.message}`);
+        }),
       })),
     );
     return { ...data, slug, faq };

@@ -1,0 +1,269 @@
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { messages } from './support/site';
+
+/**
+ * BEHAVIOUR.md section 6 in a real browser: the outdated-build check on a fake
+ * clock, chunk-failure recovery, the reload guard, and the error page.
+ */
+
+const hour = 3_600_000;
+const en = messages.en;
+
+/** A marker that lives as long as the document: gone after a full page load. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    (window as Window & { __sameDocument?: boolean }).__sameDocument = true;
+  });
+}
+
+function sameDocument(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () => (window as Window & { __sameDocument?: boolean }).__sameDocument === true,
+  );
+}
+
+function headerLink(page: Page, name: string) {
+  return page.getByRole('banner').getByRole('navigation').getByRole('link', { name, exact: true });
+}
+
+/** Answers `latest.json` with the given ids in turn (the last one from then on). */
+async function answerLatest(page: Page, answers: Array<{ id: string } | number>) {
+  const seen: string[] = [];
+  await page.route('**/_app/builds/latest.json*', async (route) => {
+    seen.push(route.request().url());
+    const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
+    if (typeof answer === 'number') await route.fulfill({ status: answer, body: 'unavailable' });
+    else await route.fulfill({ json: { ...answer, timestamp: Date.now() } });
+  });
+  return seen;
+}
+
+async function currentBuildId(page: Page): Promise<string> {
+  const response = await page.request.get('/_app/builds/latest.json');
+  return ((await response.json()) as { id: string }).id;
+}
+
+test.describe('new builds', () => {
+  test('latest.json is never cached and the meta file is immutable', async ({ request }) => {
+    const latest = await request.get('/_app/builds/latest.json');
+    expect(latest.headers()['cache-control']).toBe('no-cache, no-store, must-revalidate');
+    const { id, timestamp } = (await latest.json()) as { id: string; timestamp: number };
+    expect(id).toMatch(/^[\w.-]+$/);
+    expect(timestamp).toBeGreaterThan(Date.UTC(2024, 0, 1));
+    const meta = await request.get(`/_app/builds/meta/${id}.json`);
+    expect(meta.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(await meta.json()).toEqual({ id, timestamp });
+    expect((await request.get('/_app/builds/meta/some-old-build.json')).status()).toBe(404);
+  });
+
+  test('the meta file is fetched once, about a second after the page is interactive', async ({
+    page,
+  }) => {
+    // When the page became interactive, on the page's own clock.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.documentElement?.dataset.hydrated) return;
+        (window as Window & { __interactiveAt?: number }).__interactiveAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
+    });
+    const metaRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/_app/builds/meta/')) metaRequests.push(request.url());
+    });
+    await page.goto('/en/contacts');
+    await expect.poll(() => metaRequests.length, { timeout: 10_000 }).toBe(1);
+    const [url] = metaRequests;
+    expect(new URL(url!).pathname).toBe(`/_app/builds/meta/${await currentBuildId(page)}.json`);
+    const delay = await page.evaluate(
+      (url) =>
+        performance.getEntriesByName(url)[0]!.startTime -
+        (window as Window & { __interactiveAt?: number }).__interactiveAt!,
+      url!,
+    );
+    expect(delay).toBeGreaterThanOrEqual(1_000);
+    expect(delay).toBeLessThan(3_000);
+    await page.waitForTimeout(2_000);
+    expect(metaRequests).toHaveLength(1);
+  });
+
+  test('the meta file is skipped on a slow-2g connection', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'connection', {
+        value: { effectiveType: 'slow-2g' },
+        configurable: true,
+      });
+    });
+    const metaRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/_app/builds/meta/')) metaRequests.push(request.url());
+    });
+    await page.goto('/en/contacts');
+    await page.waitForTimeout(3_000);
+    expect(metaRequests).toEqual([]);
+  });
+
+  test('after the hour, a changed id makes the next click a full page load', async ({ page }) => {
+    await page.clock.install();
+    const seen = await answerLatest(page, [{ id: 'a-newer-build' }]);
+    await page.goto('/en/contacts');
+    await markDocument(page);
+    await page.clock.runFor(hour - 1_000);
+    expect(seen).toEqual([]);
+    await page.clock.runFor(1_000);
+    await expect.poll(() => seen.length).toBe(1);
+    // The cache-buster is the time of the check.
+    expect(new URL(seen[0]!).search).toMatch(/^\?\d{13}$/);
+    await headerLink(page, en.Nav.blog).click();
+    await expect(page).toHaveURL(/\/en\/blog$/);
+    await expect(page.locator('h1')).toHaveText(en.BlogPage.title);
+    expect(await sameDocument(page)).toBe(false);
+    // Polling stopped: no more checks however long the page stays open.
+    await page.clock.runFor(3 * hour);
+    expect(seen).toHaveLength(1);
+  });
+
+  test('after the hour, an unchanged id keeps navigation in the app', async ({ page }) => {
+    await page.clock.install();
+    const id = await currentBuildId(page);
+    const seen = await answerLatest(page, [{ id }]);
+    await page.goto('/en/contacts');
+    await markDocument(page);
+    await page.clock.runFor(hour);
+    await expect.poll(() => seen.length).toBe(1);
+    await headerLink(page, en.Nav.blog).click();
+    await expect(page.locator('h1')).toHaveText(en.BlogPage.title);
+    expect(await sameDocument(page)).toBe(true);
+    // And it goes on checking every hour.
+    await page.clock.runFor(hour);
+    await expect.poll(() => seen.length).toBe(2);
+  });
+
+  test.describe(() => {
+    // Chromium reports each refused check.
+    test.use({ allowedConsoleErrors: [/status of 503/] });
+
+    test('a failed check is ignored and polling goes on', async ({ page }) => {
+      await page.clock.install();
+      // The first check fails (twice: GET is retried once), the next one finds a new build.
+      const seen = await answerLatest(page, [503, 503, { id: 'a-newer-build' }]);
+      await page.goto('/en/contacts');
+      await markDocument(page);
+      await page.clock.runFor(hour + 1_000);
+      await expect.poll(() => seen.length).toBe(2);
+      await headerLink(page, en.Nav.blog).click();
+      await expect(page.locator('h1')).toHaveText(en.BlogPage.title);
+      expect(await sameDocument(page)).toBe(true);
+      await page.clock.runFor(hour);
+      await expect.poll(() => seen.length).toBe(3);
+      await headerLink(page, en.Nav.contacts).click();
+      await expect(page.locator('h1')).toHaveText(en.ContactsPage.title);
+      expect(await sameDocument(page)).toBe(false);
+    });
+  });
+});
+
+test.describe('chunk failures', () => {
+  // Chromium reports each refused chunk, and Next.js the failed navigation, once.
+  test.use({
+    allowedConsoleErrors: [/status of 404|ChunkLoadError|Failed to load chunk/],
+  });
+
+  /**
+   * From now on, every script or style of the build the page has not loaded yet
+   * answers 404, as after a deploy that removed the old build's files.
+   */
+  async function dropNewChunks(page: Page) {
+    const loaded = new Set(
+      await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+      ),
+    );
+    const refused: string[] = [];
+    await page.route('**/_next/static/**', async (route) => {
+      const { pathname } = new URL(route.request().url());
+      if (loaded.has(pathname)) return route.fallback();
+      refused.push(pathname);
+      return route.fulfill({ status: 404, body: 'gone' });
+    });
+    return refused;
+  }
+
+  function documentRequests(page: Page, path: string): Request[] {
+    const requests: Request[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && new URL(request.url()).pathname === path) {
+        requests.push(request);
+      }
+    });
+    return requests;
+  }
+
+  test('a chunk that fails during a navigation leads to a full load of the target, once', async ({
+    page,
+  }) => {
+    await page.goto('/en/contacts');
+    await markDocument(page);
+    const refused = await dropNewChunks(page);
+    const loads = documentRequests(page, '/en/calculator');
+    const events: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) events.push('document');
+    });
+    page.on('requestfailed', () => events.push('failed'));
+    page.on('response', (response) => {
+      if (response.status() === 404 && response.url().includes('/_next/static/')) {
+        events.push('chunk refused');
+      }
+    });
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: en.Footer.calculator, exact: true })
+      .click();
+    await expect(page).toHaveURL(/\/en\/calculator$/);
+    await expect.poll(() => loads.length).toBe(1);
+    expect(refused.length).toBeGreaterThan(0);
+    // The calculator's own chunks are still refused on the full load: the guard
+    // stops a second reload of the same page within 10 seconds.
+    await page.waitForTimeout(3_000);
+    expect(loads).toHaveLength(1);
+    // Chunks failed before the full load and again on it, and it happened once.
+    expect(events.indexOf('chunk refused')).toBeLessThan(events.indexOf('document'));
+    expect(events.lastIndexOf('chunk refused')).toBeGreaterThan(events.indexOf('document'));
+    expect(events.filter((event) => event === 'document')).toHaveLength(1);
+    expect(await sameDocument(page)).toBe(false);
+    await expect(page.locator('h1')).toHaveText(en.CalculatorPage.title);
+    const guard = await page.evaluate(() => sessionStorage.getItem('ortus:reload-guard'));
+    expect(JSON.parse(guard!)).toMatchObject({ path: '/en/calculator' });
+  });
+});
+
+test.describe('client errors', () => {
+  test.use({ allowedConsoleErrors: [/Plural rules are out of order/] });
+
+  test('an error in a page shows the error page, logged once', async ({ page }) => {
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') logged.push(message.text());
+    });
+    await page.goto('/en/calculator');
+    // Something the calculator needs on every change breaks after the page loaded.
+    await page.evaluate(() => {
+      Intl.PluralRules.prototype.select = () => {
+        throw new Error('Plural rules are out of order');
+      };
+    });
+    await page.getByRole('spinbutton').first().fill('7');
+    const alert = page.getByRole('alert');
+    await expect(alert.locator('h1')).toHaveText(en.ErrorPage.internalServerError);
+    await expect(alert.getByText('500', { exact: true })).toBeVisible();
+    await expect(alert.getByText(en.ErrorPage.status.replace('{status}', '500'))).toBeVisible();
+    await expect(alert.getByText(en.ErrorPage.description)).toBeVisible();
+    await expect(page.locator('h1')).toHaveCount(1);
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('button', { name: en.ErrorPage.retry })).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(logged.filter((text) => text.includes('Plural rules are out of order'))).toHaveLength(1);
+  });
+});
