@@ -28,6 +28,9 @@ const nextConfig: NextConfig = {
     'pino',
     'nodemailer',
   ],
+  async rewrites() {
+    return [{ source: '/favicon.ico', destination: '/icons/favicon.ico' }];
+  },
   async headers() {
     return [
       {

@@ -38,6 +38,6 @@ export const config = {
   // Next.js, the API, the build-info files or a static asset.
   matcher: [
     '/',
-    '/((?!(?:ru|en|kz|ua)(?:/|$)|_next/|_app/|api/|favicon\\.ico$|robots\\.txt$|sitemap\\.xml$|manifest\\.webmanifest$|.*\\.(?:svg|png|jpe?g|gif|webp|avif|ico|woff2?|txt|js|css|map|json)$).+)',
+    '/((?!(?:ru|en|kz|ua)(?:/|$)|_next/|_app/|api/|favicon\\.ico$|apple-icon$|robots\\.txt$|sitemap\\.xml$|manifest\\.webmanifest$|.*\\.(?:svg|png|jpe?g|gif|webp|avif|ico|woff2?|txt|js|css|map|json)$).+)',
   ],
 };

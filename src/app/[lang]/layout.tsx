@@ -3,6 +3,8 @@ import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { DocumentShell } from '@/components/layout/document-shell';
 import { siteConfig } from '@/config/site';
+import { env } from '@/env';
+import { localeInfo } from '@/i18n/locales';
 import { documentLocale, langStaticParams, type LangParams } from '@/i18n/page-locale';
 import '../globals.css';
 
@@ -16,12 +18,15 @@ export async function generateMetadata({ params }: LangLayoutProps): Promise<Met
   const locale = await documentLocale(params);
   const t = await getTranslations({ locale, namespace: 'Metadata' });
   return {
+    // Relative addresses in metadata (canonical, alternates, images) are made absolute on it.
+    metadataBase: new URL(env.SITE_URL),
     title: {
       default: t('defaultTitle', { brand: siteConfig.name }),
       template: `%s | ${siteConfig.name}`,
     },
     description: t('defaultDescription', { brand: siteConfig.name }),
     applicationName: siteConfig.name,
+    manifest: `/${localeInfo[locale].code}/manifest.webmanifest`,
   };
 }
 

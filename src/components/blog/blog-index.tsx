@@ -1,10 +1,14 @@
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { PageHeader } from '@/components/layout/page-header';
+import { JsonLd } from '@/components/seo/json-ld';
 import { Container } from '@/components/ui/container';
 import type { BlogCategory } from '@/config/blog';
 import { siteConfig } from '@/config/site';
+import type { Locale } from '@/i18n/locales';
 import type { PageOf } from '@/lib/paginate';
 import type { ArticleMeta } from '@/server/content/blog';
+import { breadcrumbLd } from '@/server/seo/json-ld';
+import { blogListSeo } from '@/server/seo/pages';
 import { ArticleCard } from './article-card';
 import { CategoryNav } from './category-nav';
 import { Pagination } from './pagination';
@@ -15,6 +19,8 @@ type BlogIndexProps = { list: PageOf<ArticleMeta>; category?: BlogCategory };
 /** A page of the blog list, all articles or one category. */
 export async function BlogIndex({ list, category }: BlogIndexProps) {
   const t = await getTranslations('BlogPage');
+  const locale = (await getLocale()) as Locale;
+  const seo = await blogListSeo(locale, list.page, category);
   const title = category ? t(`categories.${category}`) : t('title');
   const intro = category ? t(`categoryIntro.${category}`, { brand: siteConfig.name }) : t('intro');
   return (
@@ -52,6 +58,7 @@ export async function BlogIndex({ list, category }: BlogIndexProps) {
         <Pagination page={list.page} pages={list.pages} category={category} />
         <RssLink className="mt-12" />
       </Container>
+      <JsonLd nodes={[breadcrumbLd(seo)]} />
     </>
   );
 }

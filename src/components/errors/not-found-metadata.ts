@@ -8,5 +8,5 @@ import { getTranslations } from 'next-intl/server';
  */
 export async function notFoundMetadata(): Promise<Metadata> {
   const t = await getTranslations('NotFoundPage');
-  return { title: t('metaTitle') };
+  return { title: t('metaTitle'), robots: { index: false, follow: true } };
 }

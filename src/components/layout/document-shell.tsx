@@ -4,8 +4,10 @@ import { fontClassNames } from '@/app/fonts';
 import { SiteFooter } from '@/components/footer/site-footer';
 import { SiteHeader } from '@/components/header/site-header';
 import { LocaleCookieSync } from '@/components/i18n/locale-cookie-sync';
+import { JsonLd } from '@/components/seo/json-ld';
 import { LocaleProvider } from '@/i18n/locale-context';
 import type { Locale } from '@/i18n/locales';
+import { organizationLd, websiteLd } from '@/server/seo/json-ld';
 import { BuildWatch } from './build-watch';
 import { SkipLink } from './skip-link';
 
@@ -36,6 +38,7 @@ export async function DocumentShell({ locale, children }: DocumentShellProps) {
           <SiteFooter />
           <LocaleCookieSync locale={locale} />
           <BuildWatch />
+          <JsonLd nodes={[organizationLd(locale), websiteLd(locale)]} />
         </LocaleProvider>
       </body>
     </html>

@@ -4,7 +4,7 @@ import { pricingConfig } from '@/config/pricing';
 import type { ServiceSlug } from '@/config/services';
 import { localeInfo, type Locale } from '@/i18n/locales';
 import { formatAmount } from '@/lib/calculator/describe';
-import { estimate, inCurrency } from '@/lib/calculator/estimate';
+import { servicePrice } from '@/lib/calculator/estimate';
 import { selectionToQuery } from '@/lib/calculator/selection';
 import { getCalculatorTexts } from '@/server/calculator/page-texts';
 
@@ -12,7 +12,7 @@ import { getCalculatorTexts } from '@/server/calculator/page-texts';
 export async function servicePriceLabel(slug: ServiceSlug, locale: Locale): Promise<string> {
   const t = await getTranslations('ServicePage');
   const texts = await getCalculatorTexts();
-  const priced = inCurrency(estimate(pricingConfig.services[slug]), localeInfo[locale].currency);
+  const priced = servicePrice(slug, localeInfo[locale].currency);
   const price = formatAmount(texts, priced.low);
   return priced.period === 'month' ? t('pricePerMonth', { price }) : t('priceFrom', { price });
 }

@@ -6,6 +6,7 @@ import {
   type PricingConfig,
   type Selection,
 } from '@/config/pricing';
+import type { ServiceSlug } from '@/config/services';
 
 /**
  * The pricing engine: a pure function from a valid selection to an estimate.
@@ -111,6 +112,15 @@ export function fromPrice(
   config: PricingConfig = pricingConfig,
 ): number {
   return inCurrency(estimate(selection, config), currency, config).low;
+}
+
+/** A service's price, from the selection behind it (`pricingConfig.services`). */
+export function servicePrice(
+  slug: ServiceSlug,
+  currency: Currency,
+  config: PricingConfig = pricingConfig,
+): PricedEstimate {
+  return inCurrency(estimate(config.services[slug], config), currency, config);
 }
 
 /** One base-currency amount in a display currency, to the nearest step (a feature's price, say). */

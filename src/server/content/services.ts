@@ -17,6 +17,8 @@ const titled = z.object({ title: text, text });
 
 export const serviceContentSchema = z
   .object({
+    /** When the text last changed in substance: the sitemap's lastmod. */
+    updated: z.iso.date(),
     seo: z.object({ title: text.max(70), description: z.string().trim().min(80).max(200) }),
     hero: z.object({ title: text, lead: z.string().trim().min(80).max(400) }),
     includes: z.array(titled).min(5),

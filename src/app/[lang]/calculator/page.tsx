@@ -8,6 +8,10 @@ import { Container } from '@/components/ui/container';
 import { siteConfig } from '@/config/site';
 import { localeInfo } from '@/i18n/locales';
 import { resolveLocale, type LangParams } from '@/i18n/page-locale';
+import { breadcrumbLd } from '@/server/seo/json-ld';
+import { pageMetadata } from '@/server/seo/metadata';
+import { simplePageSeo } from '@/server/seo/pages';
+import { JsonLd } from '@/components/seo/json-ld';
 import { summarize } from '@/lib/calculator/describe';
 import { estimate, inCurrency } from '@/lib/calculator/estimate';
 import { selectionFromQuery, selectionToQuery } from '@/lib/calculator/selection';
@@ -18,8 +22,7 @@ type CalculatorPageProps = { params: Promise<LangParams>; searchParams: Promise<
 
 export async function generateMetadata({ params }: CalculatorPageProps): Promise<Metadata> {
   const locale = await resolveLocale(params);
-  const t = await getTranslations({ locale, namespace: 'CalculatorPage' });
-  return { title: t('metaTitle'), description: t('metaDescription') };
+  return pageMetadata(await simplePageSeo(locale, 'calculator'));
 }
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
@@ -72,6 +75,7 @@ export default async function CalculatorPage({ params, searchParams }: Calculato
           </Container>
         </section>
       </AttachedEstimateProvider>
+      <JsonLd nodes={[breadcrumbLd(await simplePageSeo(locale, 'calculator'))]} />
     </>
   );
 }

@@ -6,14 +6,17 @@ import { Container } from '@/components/ui/container';
 import { siteConfig } from '@/config/site';
 import { localeInfo } from '@/i18n/locales';
 import { resolveLocale, type LangParams } from '@/i18n/page-locale';
+import { breadcrumbLd } from '@/server/seo/json-ld';
+import { pageMetadata } from '@/server/seo/metadata';
+import { simplePageSeo } from '@/server/seo/pages';
+import { JsonLd } from '@/components/seo/json-ld';
 import { describeWorkingHours } from '@/lib/working-hours';
 
 type ContactsPageProps = { params: Promise<LangParams> };
 
 export async function generateMetadata({ params }: ContactsPageProps): Promise<Metadata> {
   const locale = await resolveLocale(params);
-  const t = await getTranslations({ locale, namespace: 'ContactsPage' });
-  return { title: t('metaTitle'), description: t('metaDescription', { brand: siteConfig.name }) };
+  return pageMetadata(await simplePageSeo(locale, 'contacts'));
 }
 
 export default async function ContactsPage({ params }: ContactsPageProps) {
@@ -85,6 +88,7 @@ export default async function ContactsPage({ params }: ContactsPageProps) {
           <ConsultationBlock page="/contacts" />
         </section>
       </Container>
+      <JsonLd nodes={[breadcrumbLd(await simplePageSeo(locale, 'contacts'))]} />
     </>
   );
 }

@@ -1,19 +1,25 @@
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
 import { LegalPageView } from '@/components/content/legal-page';
-import { siteConfig } from '@/config/site';
 import { resolveLocale, type LangParams } from '@/i18n/page-locale';
+import { breadcrumbLd } from '@/server/seo/json-ld';
+import { pageMetadata } from '@/server/seo/metadata';
+import { legalPageSeo } from '@/server/seo/pages';
+import { JsonLd } from '@/components/seo/json-ld';
 import { getLegalPage } from '@/server/content/legal';
 
 type PrivacyPageProps = { params: Promise<LangParams> };
 
 export async function generateMetadata({ params }: PrivacyPageProps): Promise<Metadata> {
   const locale = await resolveLocale(params);
-  const t = await getTranslations({ locale, namespace: 'PrivacyPage' });
-  return { title: t('metaTitle'), description: t('metaDescription', { brand: siteConfig.name }) };
+  return pageMetadata(await legalPageSeo(locale, 'privacy'));
 }
 
 export default async function PrivacyPage({ params }: PrivacyPageProps) {
   const locale = await resolveLocale(params);
-  return <LegalPageView page={await getLegalPage('privacy', locale)} />;
+  return (
+    <>
+      <LegalPageView page={await getLegalPage('privacy', locale)} />
+      <JsonLd nodes={[breadcrumbLd(await legalPageSeo(locale, 'privacy'))]} />
+    </>
+  );
 }

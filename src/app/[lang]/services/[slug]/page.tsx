@@ -4,7 +4,12 @@ import { notFoundMetadata } from '@/components/errors/not-found-metadata';
 import { ServicePageView } from '@/components/services/service-page';
 import { isServiceSlug, serviceSlugs } from '@/config/services';
 import { resolveLocale, type LangParams } from '@/i18n/page-locale';
+import { JsonLd } from '@/components/seo/json-ld';
 import { getServiceContent } from '@/server/content/services';
+import { breadcrumbLd, faqLd, serviceLd } from '@/server/seo/json-ld';
+import { pageMetadata } from '@/server/seo/metadata';
+import { serviceSeo } from '@/server/seo/pages';
+import { serviceOffer } from '@/server/seo/service-offer';
 
 type ServicePageProps = { params: Promise<LangParams & { slug: string }> };
 
@@ -16,13 +21,25 @@ export async function generateMetadata({ params }: ServicePageProps): Promise<Me
   const locale = await resolveLocale(params);
   const { slug } = await params;
   if (!isServiceSlug(slug)) return notFoundMetadata();
-  const { seo } = await getServiceContent(slug, locale);
-  return { title: seo.title, description: seo.description };
+  return pageMetadata(await serviceSeo(locale, slug));
 }
 
 export default async function ServicePage({ params }: ServicePageProps) {
   const locale = await resolveLocale(params);
   const { slug } = await params;
   if (!isServiceSlug(slug)) notFound();
-  return <ServicePageView service={await getServiceContent(slug, locale)} locale={locale} />;
+  const service = await getServiceContent(slug, locale);
+  const seo = await serviceSeo(locale, slug);
+  return (
+    <>
+      <ServicePageView service={service} locale={locale} />
+      <JsonLd
+        nodes={[
+          breadcrumbLd(seo),
+          serviceLd(seo, await serviceOffer(slug, locale)),
+          faqLd(service.faq),
+        ]}
+      />
+    </>
+  );
 }

@@ -1,0 +1,38 @@
+import { getTranslations } from 'next-intl/server';
+import { siteConfig } from '@/config/site';
+import { isLangCode, localeFromCode, localeInfo } from '@/i18n/locales';
+import { langStaticParams } from '@/i18n/page-locale';
+import { brandColors } from '@/server/seo/brand-icon';
+
+// One manifest per language, built with the site: its name and description are the language's.
+export const dynamic = 'force-static';
+export const generateStaticParams = langStaticParams;
+
+export async function GET(_request: Request, { params }: { params: Promise<{ lang: string }> }) {
+  const { lang } = await params;
+  if (!isLangCode(lang)) return new Response('Not found', { status: 404 });
+  const locale = localeFromCode(lang);
+  const t = await getTranslations({ locale, namespace: 'Metadata' });
+  const manifest = {
+    id: `/${lang}`,
+    name: t('defaultTitle', { brand: siteConfig.name }),
+    short_name: siteConfig.name,
+    description: t('defaultDescription', { brand: siteConfig.name }),
+    lang: localeInfo[locale].hreflang,
+    dir: 'ltr',
+    start_url: `/${lang}`,
+    scope: '/',
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: brandColors.night,
+    icons: [
+      { src: '/icons/192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+    ],
+  };
+  return new Response(JSON.stringify(manifest), {
+    headers: { 'Content-Type': 'application/manifest+json; charset=utf-8' },
+  });
+}

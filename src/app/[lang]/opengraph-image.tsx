@@ -1,0 +1,11 @@
+import { homeSeo } from '@/server/seo/pages';
+import { ogImageSize, ogImageType, renderOgImage } from '@/server/seo/og-image';
+import { langStaticParams, resolveLocale } from '@/i18n/page-locale';
+export const size = ogImageSize;
+export const contentType = ogImageType;
+export const generateStaticParams = langStaticParams;
+
+/** The home page's Open Graph image. */
+export default async function OpenGraphImage({ params }: { params: Promise<{ lang: string }> }) {
+  return renderOgImage(await homeSeo(await resolveLocale(params)));
+}

@@ -1,0 +1,151 @@
+import 'server-only';
+import type { Root } from 'hast';
+import { toString } from 'hast-util-to-string';
+import { siteConfig } from '@/config/site';
+import { env } from '@/env';
+import { localeInfo, locales, type Locale } from '@/i18n/locales';
+import type { PageSeo } from './pages';
+import { pageUrl } from './metadata';
+
+/** A schema.org node; `@context` is added once, on the graph around the nodes. */
+export type LdNode = { '@type': string; '@id'?: string } & Record<string, unknown>;
+
+export const organizationId = () => `${env.SITE_URL}/#organization`;
+const websiteId = (locale: Locale) => `${pageUrl(locale, '')}#website`;
+
+const isoDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** The agency, with the contact point leads are answered from. On every page. */
+export function organizationLd(locale: Locale): LdNode {
+  const { contacts, social } = siteConfig;
+  const { fromDay, toDay, opens, closes } = contacts.workingHours;
+  return {
+    '@type': 'Organization',
+    '@id': organizationId(),
+    name: siteConfig.name,
+    legalName: siteConfig.legalName,
+    url: pageUrl(locale, ''),
+    logo: `${env.SITE_URL}/icon.svg`,
+    email: contacts.email,
+    telephone: contacts.phone.e164,
+    foundingDate: String(siteConfig.foundedYear),
+    address: { '@type': 'PostalAddress', streetAddress: contacts.address[localeInfo[locale].code] },
+    sameAs: social.map((link) => link.href),
+    contactPoint: {
+      '@type': 'ContactPoint',
+      contactType: 'customer service',
+      telephone: contacts.phone.e164,
+      email: contacts.email,
+      availableLanguage: locales.map((other) => localeInfo[other].hreflang),
+      hoursAvailable: {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: isoDays.slice(fromDay - 1, toDay),
+        opens,
+        closes,
+      },
+    },
+  };
+}
+
+/** The site in one language. On every page. */
+export function websiteLd(locale: Locale): LdNode {
+  return {
+    '@type': 'WebSite',
+    '@id': websiteId(locale),
+    url: pageUrl(locale, ''),
+    name: siteConfig.name,
+    inLanguage: localeInfo[locale].hreflang,
+    publisher: { '@id': organizationId() },
+  };
+}
+
+/** The trail from the home page; inner pages only (the home page's trail is itself). */
+export function breadcrumbLd(seo: PageSeo): LdNode | null {
+  if (seo.breadcrumbs.length < 2) return null;
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: seo.breadcrumbs.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: pageUrl(seo.locale, crumb.path),
+    })),
+  };
+}
+
+export type ServiceOffer = { name: string; low: number; currency: string; monthly: boolean };
+
+/** A service page: the service and its "from" price as an offer. */
+export function serviceLd(seo: PageSeo, offer: ServiceOffer): LdNode {
+  const url = pageUrl(seo.locale, seo.path);
+  return {
+    '@type': 'Service',
+    '@id': `${url}#service`,
+    name: offer.name,
+    description: seo.description,
+    url,
+    serviceType: offer.name,
+    provider: { '@id': organizationId() },
+    areaServed: 'Worldwide',
+    inLanguage: localeInfo[seo.locale].hreflang,
+    offers: {
+      '@type': 'Offer',
+      url,
+      priceCurrency: offer.currency,
+      price: offer.low,
+      priceSpecification: {
+        '@type': offer.monthly ? 'UnitPriceSpecification' : 'PriceSpecification',
+        priceCurrency: offer.currency,
+        minPrice: offer.low,
+        ...(offer.monthly ? { unitText: 'MONTH', unitCode: 'MON' } : {}),
+      },
+    },
+  };
+}
+
+/** A service page's questions and answers, as plain text. */
+export function faqLd(faq: { question: string; answer: Root }[]): LdNode {
+  return {
+    '@type': 'FAQPage',
+    mainEntity: faq.map(({ question, answer }) => ({
+      '@type': 'Question',
+      name: question,
+      acceptedAnswer: { '@type': 'Answer', text: toString(answer).trim() },
+    })),
+  };
+}
+
+/** An article of the blog. */
+export function blogPostingLd(seo: PageSeo, image: string): LdNode {
+  const url = pageUrl(seo.locale, seo.path);
+  const article = seo.article!;
+  return {
+    '@type': 'BlogPosting',
+    '@id': `${url}#article`,
+    headline: seo.title,
+    description: seo.description,
+    url,
+    mainEntityOfPage: url,
+    image: new URL(image, env.SITE_URL).href,
+    datePublished: article.published,
+    dateModified: seo.lastModified ?? article.published,
+    author: { '@type': 'Person', name: article.author },
+    publisher: { '@id': organizationId() },
+    inLanguage: localeInfo[seo.locale].hreflang,
+    articleSection: article.section,
+    keywords: article.tags.join(', '),
+    isPartOf: { '@id': websiteId(seo.locale) },
+  };
+}
+
+/**
+ * The JSON of a `<script type="application/ld+json">`. `<` is escaped so that
+ * no text from content can close the script element.
+ */
+export function jsonLdText(nodes: Array<LdNode | null>): string {
+  const graph = nodes.filter((node): node is LdNode => node !== null);
+  return JSON.stringify({ '@context': 'https://schema.org', '@graph': graph }).replace(
+    /</g,
+    '\\u003c',
+  );
+}

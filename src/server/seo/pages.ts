@@ -1,0 +1,202 @@
+import 'server-only';
+import { getTranslations } from 'next-intl/server';
+import { blogCategories, blogConfig, type BlogCategory } from '@/config/blog';
+import type { PagePath } from '@/config/navigation';
+import { pricingConfig } from '@/config/pricing';
+import { serviceSlugs, type ServiceSlug } from '@/config/services';
+import { siteConfig } from '@/config/site';
+import type { Locale } from '@/i18n/locales';
+import { laterPages } from '@/lib/paginate';
+import { getArticle, getArticles, getArticlesInCategory } from '@/server/content/blog';
+import { getLegalPage, legalPageSlugs, type LegalPageSlug } from '@/server/content/legal';
+import { getServiceContent } from '@/server/content/services';
+
+/** A step of a page's breadcrumb trail; the home page is the first of every trail. */
+export type Crumb = { name: string; path: '' | PagePath };
+
+/**
+ * What search engines and link previews learn about a page: one record per
+ * page, read by its metadata, its Open Graph image, its JSON-LD and the sitemap,
+ * so the four never disagree.
+ */
+export type PageSeo = {
+  locale: Locale;
+  /** The address without the language: '' for the home page, '/blog' … */
+  path: '' | PagePath;
+  /** The page's own title; the brand is added by the title template. */
+  title: string;
+  /** The home page's title is complete as it is. */
+  absoluteTitle?: boolean;
+  description: string;
+  /** A word above the title on the Open Graph image ("Blog", "Services" …). */
+  eyebrow: string;
+  /** The trail from the home page to this page, this page last. */
+  breadcrumbs: Crumb[];
+  /** The date the content last changed (YYYY-MM-DD), where content has one. */
+  lastModified?: string;
+  article?: { published: string; author: string; section: string; tags: string[] };
+};
+
+const home = (): Crumb => ({ name: siteConfig.name, path: '' });
+
+function newest(dates: Array<string | undefined>): string | undefined {
+  return dates
+    .filter((date): date is string => !!date)
+    .sort()
+    .at(-1);
+}
+
+export async function homeSeo(locale: Locale): Promise<PageSeo> {
+  const t = await getTranslations({ locale, namespace: 'Metadata' });
+  const articles = await getArticles(locale);
+  return {
+    locale,
+    path: '',
+    title: t('defaultTitle', { brand: siteConfig.name }),
+    absoluteTitle: true,
+    description: t('defaultDescription', { brand: siteConfig.name }),
+    eyebrow: siteConfig.name,
+    breadcrumbs: [home()],
+    // The home page shows the newest articles and the prices.
+    lastModified: newest([articles[0]?.date, pricingConfig.ratesSetOn]),
+  };
+}
+
+export async function blogListSeo(
+  locale: Locale,
+  page: number,
+  category?: BlogCategory,
+): Promise<PageSeo> {
+  const t = await getTranslations({ locale, namespace: 'BlogPage' });
+  const articles = category
+    ? await getArticlesInCategory(locale, category)
+    : await getArticles(locale);
+  const name = category ? t(`categories.${category}`) : t('metaTitle');
+  const listPath: PagePath = category ? `/blog/category/${category}` : '/blog';
+  const path: PagePath = page > 1 ? `${listPath}/page/${page}` : listPath;
+  const shown = articles.slice(
+    (page - 1) * blogConfig.postsPerPage,
+    page * blogConfig.postsPerPage,
+  );
+  const breadcrumbs: Crumb[] = [home(), { name: t('title'), path: '/blog' }];
+  if (category) breadcrumbs.push({ name, path: listPath });
+  if (page > 1) breadcrumbs.push({ name: t('page', { page }), path });
+  return {
+    locale,
+    path,
+    title: page > 1 ? `${name} · ${t('page', { page })}` : name,
+    description: category
+      ? t(`categoryIntro.${category}`, { brand: siteConfig.name })
+      : t('metaDescription', { brand: siteConfig.name }),
+    eyebrow: t('title'),
+    breadcrumbs,
+    lastModified: newest(shown.map((article) => article.date)),
+  };
+}
+
+export async function articleSeo(locale: Locale, slug: string): Promise<PageSeo | null> {
+  const article = await getArticle(slug, locale);
+  if (!article) return null;
+  const t = await getTranslations({ locale, namespace: 'BlogPage' });
+  const section = t(`categories.${article.category}`);
+  const path: PagePath = `/blog/${slug}`;
+  return {
+    locale,
+    path,
+    title: article.title,
+    description: article.description,
+    eyebrow: `${t('title')} · ${section}`,
+    breadcrumbs: [
+      home(),
+      { name: t('title'), path: '/blog' },
+      { name: section, path: `/blog/category/${article.category}` },
+      { name: article.title, path },
+    ],
+    lastModified: article.date,
+    article: {
+      published: article.date,
+      author: article.author,
+      section,
+      tags: article.tags,
+    },
+  };
+}
+
+export async function serviceSeo(locale: Locale, slug: ServiceSlug): Promise<PageSeo> {
+  const { seo, updated } = await getServiceContent(slug, locale);
+  const t = await getTranslations({ locale, namespace: 'ServicePage' });
+  const path: PagePath = `/services/${slug}`;
+  return {
+    locale,
+    path,
+    title: seo.title,
+    description: seo.description,
+    eyebrow: t('eyebrow'),
+    breadcrumbs: [home(), { name: seo.title, path }],
+    // The page also shows the service's price.
+    lastModified: newest([updated, pricingConfig.ratesSetOn]),
+  };
+}
+
+/** The pages whose texts live in the messages: calculator and contacts. */
+export async function simplePageSeo(
+  locale: Locale,
+  page: 'calculator' | 'contacts',
+): Promise<PageSeo> {
+  const namespace = page === 'calculator' ? 'CalculatorPage' : 'ContactsPage';
+  const t = await getTranslations({ locale, namespace });
+  const title = t('metaTitle');
+  const path: PagePath = `/${page}`;
+  return {
+    locale,
+    path,
+    title,
+    description: t('metaDescription', { brand: siteConfig.name }),
+    eyebrow: siteConfig.name,
+    breadcrumbs: [home(), { name: title, path }],
+    lastModified: page === 'calculator' ? pricingConfig.ratesSetOn : undefined,
+  };
+}
+
+export async function legalPageSeo(locale: Locale, slug: LegalPageSlug): Promise<PageSeo> {
+  const namespace = slug === 'privacy' ? 'PrivacyPage' : 'TermsPage';
+  const t = await getTranslations({ locale, namespace });
+  const { updated } = await getLegalPage(slug, locale);
+  const title = t('metaTitle');
+  const path: PagePath = `/${slug}`;
+  return {
+    locale,
+    path,
+    title,
+    description: t('metaDescription', { brand: siteConfig.name }),
+    eyebrow: siteConfig.name,
+    breadcrumbs: [home(), { name: title, path }],
+    lastModified: updated,
+  };
+}
+
+/** Every page of the site in one language, in the sitemap's order. */
+export async function sitePages(locale: Locale): Promise<PageSeo[]> {
+  const articles = await getArticles(locale);
+  const perPage = blogConfig.postsPerPage;
+  const categoryPages = await Promise.all(
+    blogCategories.map(async (category) => {
+      const count = (await getArticlesInCategory(locale, category)).length;
+      return Promise.all([
+        blogListSeo(locale, 1, category),
+        ...laterPages(count, perPage).map((page) => blogListSeo(locale, Number(page), category)),
+      ]);
+    }),
+  );
+  const pages = await Promise.all([
+    homeSeo(locale),
+    ...serviceSlugs.map((slug) => serviceSeo(locale, slug)),
+    simplePageSeo(locale, 'calculator'),
+    blogListSeo(locale, 1),
+    ...laterPages(articles.length, perPage).map((page) => blogListSeo(locale, Number(page))),
+    ...articles.map((article) => articleSeo(locale, article.slug)),
+    simplePageSeo(locale, 'contacts'),
+    ...legalPageSlugs.map((slug) => legalPageSeo(locale, slug)),
+  ]);
+  return [...pages, ...categoryPages.flat()].filter((page): page is PageSeo => page !== null);
+}
