@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { hstsHeader, securityHeaders } from './src/lib/security/headers';
 
 const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
 
@@ -33,6 +34,16 @@ const nextConfig: NextConfig = {
   },
   async headers() {
     return [
+      {
+        source: '/:path*',
+        headers: securityHeaders({ dev: process.env.NODE_ENV === 'development' }),
+      },
+      {
+        // HTTPS ends at the proxy or CDN in front, which says so in X-Forwarded-Proto.
+        source: '/:path*',
+        has: [{ type: 'header', key: 'x-forwarded-proto', value: 'https' }],
+        headers: [hstsHeader],
+      },
       {
         // Asked every hour with a cache-buster; no cache may answer for the server.
         source: '/_app/builds/latest.json',

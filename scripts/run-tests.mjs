@@ -46,7 +46,7 @@ if (vitest) {
 if (!unitOk && !vitest?.numFailedTests) failed += 1; // crashed before reporting
 
 // 2. The production build the end-to-end tests run against.
-const buildOk = run('npx', ['next', 'build']);
+const buildOk = run('npm', ['run', 'build']);
 if (!buildOk) {
   failed += 1;
   console.error('The production build failed; the end-to-end tests cannot run.');

@@ -1,29 +1,27 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { violations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { langCodes, messages, pagesOf, url } from './support/site';
 
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
-
-/** One page of each type, in each language. */
-for (const code of langCodes) {
+// Every page of the sitemap is checked with axe at phone width in
+// tests/e2e/routes.spec.ts; here, one page of each type at desktop width, and
+// the states a page only reaches by interaction.
+test.describe('accessibility at desktop width', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
   const seen = new Set<string>();
-  const samples = pagesOf(code).filter((p) => !seen.has(p.type) && seen.add(p.type));
-  test.describe(`accessibility in ${code}`, () => {
-    for (const sample of samples) {
-      test(`${sample.type} page has no axe violations`, async ({ page }) => {
+  for (const code of ['en', 'kz'] as const) {
+    for (const sample of pagesOf(code).filter(
+      (p) => !seen.has(`${code}${p.type}`) && seen.add(`${code}${p.type}`),
+    )) {
+      test(`${code} ${sample.type} page has no axe violations`, async ({ page }) => {
         await page.goto(url(code, sample.path));
         expect(await violations(page)).toEqual([]);
       });
     }
+  }
+});
 
+for (const code of langCodes) {
+  test.describe(`accessibility in ${code}`, () => {
     test('the open drawer and language menu have no axe violations', async ({ page }) => {
       await page.setViewportSize({ width: 375, height: 740 });
       await page.goto(url(code));

@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+import { visitorIp } from './support/db';
 import { expect, test } from './support/fixtures';
 import { messages } from './support/site';
 
@@ -42,5 +44,64 @@ test.describe('keyboard', () => {
       .evaluate((el) => parseFloat(getComputedStyle(el).animationDuration));
     expect(duration).toBeLessThan(0.001);
     await context.close();
+  });
+});
+
+/** Presses Tab until `target` has focus, as a keyboard user would; fails after `max` presses. */
+async function tabTo(page: Page, target: ReturnType<Page['locator']>, max = 60) {
+  for (let presses = 0; presses < max; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${String(target)}`);
+}
+
+test.describe('keyboard-only journeys', () => {
+  test.use({
+    extraHTTPHeaders: async ({}, use) => {
+      await use({ 'X-Forwarded-For': visitorIp() });
+    },
+  });
+
+  test('from the header menu to a service page', async ({ page }) => {
+    const en = messages.en;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/en/contacts');
+    const nav = page.getByRole('navigation', { name: en.Header.mainNav });
+    const trigger = nav.getByRole('button', { name: en.Nav.services, exact: true });
+    await tabTo(page, trigger);
+    await page.keyboard.press('Enter');
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    const target = nav.getByRole('link', { name: new RegExp(en.Services.seo.title) });
+    await tabTo(page, target, 30);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/en\/services\/seo$/);
+    await expect(page.locator('h1')).toBeVisible();
+  });
+
+  test('the consultation form is filled in and sent with the keyboard alone', async ({ page }) => {
+    const form = messages.en.ConsultationForm;
+    await page.goto('/en/contacts');
+    const consultation = page.getByTestId('consultation-form');
+    await expect(consultation.locator('input[name="token"]')).not.toHaveValue('');
+    // The first method is chosen; the arrows move to Email and back to Phone.
+    await tabTo(page, consultation.getByRole('radio', { name: form.methods.phone }));
+    await page.keyboard.press('ArrowRight');
+    await expect(consultation.getByRole('radio', { name: form.methods.email })).toBeChecked();
+    await page.keyboard.press('ArrowLeft');
+    await expect(consultation.getByRole('radio', { name: form.methods.phone })).toBeChecked();
+    await page.keyboard.press('Tab');
+    await expect(consultation.getByLabel(form.contactLabel.phone)).toBeFocused();
+    await page.keyboard.type('(201) 555-0123');
+    await tabTo(page, consultation.getByRole('checkbox', { name: form.consent }), 5);
+    await page.keyboard.press('Space');
+    await expect(consultation.getByRole('checkbox', { name: form.consent })).toBeChecked();
+    await page.waitForTimeout(2_100);
+    await tabTo(page, consultation.getByRole('button', { name: form.submit }), 5);
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('consultation-success')).toBeVisible();
+    await expect(page.getByTestId('consultation-success').getByRole('heading')).toHaveText(
+      form.success.title,
+    );
   });
 });

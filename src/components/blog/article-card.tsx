@@ -4,10 +4,19 @@ import type { ArticleMeta } from '@/server/content/blog';
 import { ArticleMetaLine } from './article-meta-line';
 import { articlePath, blogListPath } from './blog-paths';
 
-type ArticleCardProps = { article: ArticleMeta; headingLevel?: 'h2' | 'h3' };
+type ArticleCardProps = {
+  article: ArticleMeta;
+  headingLevel?: 'h2' | 'h3';
+  /** The first card of a list, on screen at once: its cover loads first, not lazily. */
+  priority?: boolean;
+};
 
 /** A card in an article list: cover, category, title, description, date and reading time. */
-export async function ArticleCard({ article, headingLevel: Heading = 'h2' }: ArticleCardProps) {
+export async function ArticleCard({
+  article,
+  headingLevel: Heading = 'h2',
+  priority = false,
+}: ArticleCardProps) {
   const t = await getTranslations('BlogPage');
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white transition-shadow hover:shadow-card">
@@ -18,7 +27,8 @@ export async function ArticleCard({ article, headingLevel: Heading = 'h2' }: Art
         alt=""
         width={article.cover.width}
         height={article.cover.height}
-        loading="lazy"
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
         decoding="async"
         className="aspect-[1200/630] w-full bg-brand-50 object-cover"
       />

@@ -48,9 +48,9 @@ export async function BlogIndex({ list, category }: BlogIndexProps) {
           <p className="text-lg text-muted">{t('empty')}</p>
         ) : (
           <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-            {list.items.map((article) => (
+            {list.items.map((article, index) => (
               <li key={article.slug}>
-                <ArticleCard article={article} />
+                <ArticleCard article={article} priority={index === 0} />
               </li>
             ))}
           </ul>

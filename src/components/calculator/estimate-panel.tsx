@@ -126,7 +126,7 @@ export function EstimatePanel({ texts, selection, priced, monthly }: EstimatePan
         >
           {texts.actions.send}
         </a>
-        <div className="flex gap-3 noscript:hidden">
+        <div className="flex flex-wrap gap-3 noscript:hidden">
           <button
             type="button"
             className={buttonClass({ variant: 'secondary', className: 'grow' })}

@@ -113,13 +113,19 @@ export function ConsultationForm({ labels, language, page }: ConsultationFormPro
     setAttach(true);
   }
 
-  // After the page is interactive: the checker, and the token that tells the
-  // server how long the form has been open (fetched anew for each request).
-  useEffect(() => {
-    let cancelled = false;
+  // The checker (zod and the phone number rules) is loaded when the visitor
+  // first turns to the form, not with the page: it would only slow the page down.
+  function loadChecker() {
+    if (validate.current) return;
     void loadValidation().then((module) => {
       validate.current = module.validateConsultation;
     });
+  }
+
+  // After the page is interactive: the token that tells the server how long
+  // the form has been open (fetched anew for each request).
+  useEffect(() => {
+    let cancelled = false;
     loadHttp()
       .then(({ http }) => http<{ token: string; key: string }>('/api/leads/token'))
       .then((fresh) => {
@@ -243,6 +249,7 @@ export function ConsultationForm({ labels, language, page }: ConsultationFormPro
       ref={formRef}
       action={formAction}
       onSubmit={onSubmit}
+      onFocus={loadChecker}
       aria-label={labels.form}
       aria-busy={pending}
       noValidate

@@ -8,6 +8,11 @@ import { langCodes, type LangCode } from '@/i18n/locales';
  * from `ConsultationForm.errors`; valid values come out normalised.
  */
 
+// zod compiles object schemas with `new Function` when it may; its probe for
+// that is itself an eval, which the site's Content Security Policy refuses (and
+// reports). The form's schema is small: plain parsing is as fast here.
+z.config({ jitless: true });
+
 export const contactMethods = ['phone', 'email', 'telegram'] as const;
 export type ContactMethod = (typeof contactMethods)[number];
 

@@ -135,11 +135,13 @@ export function calculatorTexts(
         support: t('result.lines.support'),
       },
       disclaimer: t('result.disclaimer'),
+      // "1 ноября 2026 г." and "1 листопада 2026 р." end with a period of their
+      // own: a sentence that ends with the date does not get a second one.
       ratesDate: t('result.ratesDate', {
         date: format.dateTime(new Date(`${pricingConfig.ratesSetOn}T12:00:00Z`), {
           dateStyle: 'long',
         }),
-      }),
+      }).replace(/\.\.$/, '.'),
       choices: t('result.choices'),
     },
     actions: {

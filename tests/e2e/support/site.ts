@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { blogCategories } from '@/config/blog';
+import { blogCategories, blogConfig } from '@/config/blog';
 import { serviceSlugs } from '@/config/services';
 import { langCodes, localeFromCode, type LangCode } from '@/i18n/locales';
 import en from '../../../messages/en.json';
@@ -27,6 +27,12 @@ export const articleSlugs = readdirSync(path.join(root, 'content/blog'), { withF
   .map((entry) => entry.name)
   .sort();
 
+/** Page numbers after the first of a list of `count` articles. */
+function laterPages(count: number): number[] {
+  const pages = Math.ceil(count / blogConfig.postsPerPage);
+  return Array.from({ length: Math.max(0, pages - 1) }, (_, index) => index + 2);
+}
+
 export type SitePage = { path: string; h1: string; type: string };
 
 /** Every page of the site in one language, with the `h1` it must show. */
@@ -35,12 +41,23 @@ export function pagesOf(code: LangCode): SitePage[] {
   return [
     { path: '', h1: m.HomePage.hero.title, type: 'home' },
     { path: '/blog', h1: m.BlogPage.title, type: 'blog' },
-    { path: '/blog/page/2', h1: m.BlogPage.title, type: 'blog-page' },
-    ...blogCategories.map((category) => ({
-      path: `/blog/category/${category}`,
-      h1: m.BlogPage.categories[category],
-      type: 'blog-category',
+    ...laterPages(articleSlugs.length).map((page) => ({
+      path: `/blog/page/${page}`,
+      h1: m.BlogPage.title,
+      type: 'blog-page',
     })),
+    ...blogCategories.flatMap((category) => [
+      {
+        path: `/blog/category/${category}`,
+        h1: m.BlogPage.categories[category],
+        type: 'blog-category',
+      },
+      ...laterPages(articlesOf(code).filter((a) => a.category === category).length).map((page) => ({
+        path: `/blog/category/${category}/page/${page}`,
+        h1: m.BlogPage.categories[category],
+        type: 'blog-category-page',
+      })),
+    ]),
     ...articleSlugs.map((slug) => ({
       path: `/blog/${slug}`,
       h1: frontmatterTitle(`content/blog/${slug}/${code}.md`),

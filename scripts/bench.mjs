@@ -1,0 +1,476 @@
+/**
+ * `npm run bench`: measures the budgets of the README on the real build and
+ * writes bench/results/latest.json and latest.md (and the README's table).
+ * It reports; it never fails the test suite.
+ *
+ *   npm run bench                  clean build (timed), then everything
+ *   npm run bench -- --reuse       use the build in .next as it is
+ *   npm run bench -- --runs 5      Lighthouse runs per page (default 3; the median is kept)
+ *   npm run bench -- --quick       shorter load tests (3 s instead of 10 s)
+ *
+ * Environment: CHROMIUM_PATH (default /usr/bin/chromium), TEST_DATABASE_URL
+ * (adds the form benchmark on PostgreSQL, in a database of its own).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const { values: args } = parseArgs({
+  options: {
+    reuse: { type: 'boolean', default: false },
+    runs: { type: 'string', default: '3' },
+    quick: { type: 'boolean', default: false },
+  },
+});
+const runs = Math.max(1, Number(args.runs) || 1);
+const loadSeconds = args.quick ? 3 : 10;
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The budgets of issue 7, as the README states them. */
+const budgets = {
+  performance: 0.95,
+  accessibility: 1,
+  bestPractices: 1,
+  seo: 1,
+  lcpMs: 1500,
+  tbtMs: 200,
+  cls: 0,
+  jsKb: { home: 185, calculator: 185 },
+  jsKbOther: 150,
+  htmlKb: 60,
+  buildSeconds: 180,
+};
+
+const article = readdirSync(path.join(root, 'content/blog'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort()[0];
+const pageTypes = [
+  { type: 'home', path: '', lighthouse: true },
+  { type: 'service', path: '/services/web', lighthouse: true },
+  { type: 'article', path: `/blog/${article}`, lighthouse: true },
+  { type: 'blog', path: '/blog', lighthouse: true },
+  { type: 'calculator', path: '/calculator', lighthouse: true },
+  { type: 'contacts', path: '/contacts', lighthouse: true },
+  { type: 'privacy', path: '/privacy', lighthouse: false },
+  { type: 'terms', path: '/terms', lighthouse: false },
+];
+const languages = ['ru', 'kz'];
+
+const log = (message) => console.log(`bench: ${message}`);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(url, ms = 60_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`${url} did not answer within ${ms / 1000} s`);
+}
+
+/** `next start` on a port, with its own embedded database unless told otherwise. */
+async function startSite(port, env = {}) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'error',
+        // Load tests come from one machine: each request names its own address.
+        TRUSTED_PROXIES: '1',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  await waitFor(`http://localhost:${port}/api/health`);
+  return {
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function build(siteUrl) {
+  rmSync(path.join(root, '.next'), { recursive: true, force: true });
+  log('clean production build …');
+  const started = Date.now();
+  const result = spawnSync('npm', ['run', 'build'], {
+    cwd: root,
+    env: { ...process.env, SITE_URL: siteUrl },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (result.status !== 0) throw new Error('the build failed');
+  return (Date.now() - started) / 1000;
+}
+
+/** Gzipped bytes of a page's HTML and of the module scripts it references. */
+async function pageBytes(base, pagePath) {
+  const html = await (await fetch(`${base}${pagePath}`)).text();
+  const scripts = new Set();
+  for (const [tag, src] of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)) {
+    if (!/\bnoModule\b/i.test(tag)) scripts.add(src);
+  }
+  let js = 0;
+  for (const src of scripts) {
+    js += gzipSync(Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer())).length;
+  }
+  return { htmlKb: gzipSync(Buffer.from(html)).length / 1024, jsKb: js / 1024, html };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+async function lighthouseScores(chrome, url) {
+  const results = [];
+  // A run that fails to measure (no score) is run again, up to twice per run asked for.
+  for (let attempt = 0; results.length < runs && attempt < runs * 2; attempt += 1) {
+    const { lhr } = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    const failing = Object.values(lhr.audits)
+      .filter(
+        (audit) =>
+          audit.score !== null &&
+          audit.score < 1 &&
+          audit.scoreDisplayMode !== 'informative' &&
+          audit.scoreDisplayMode !== 'manual' &&
+          audit.scoreDisplayMode !== 'notApplicable',
+      )
+      .map((audit) => audit.id);
+    if (lhr.categories.performance.score === null) {
+      log(`  a Lighthouse run measured nothing (${lhr.runtimeError?.code ?? 'no score'}); again`);
+      continue;
+    }
+    results.push({
+      performance: lhr.categories.performance.score,
+      accessibility: lhr.categories.accessibility.score,
+      bestPractices: lhr.categories['best-practices'].score,
+      seo: lhr.categories.seo.score,
+      lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
+      tbtMs: lhr.audits['total-blocking-time'].numericValue,
+      cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      failing,
+    });
+  }
+  if (results.length === 0) throw new Error(`Lighthouse could not measure ${url}`);
+  const pick = (key) => median(results.map((result) => result[key]));
+  return {
+    performance: pick('performance'),
+    accessibility: pick('accessibility'),
+    bestPractices: pick('bestPractices'),
+    seo: pick('seo'),
+    lcpMs: pick('lcpMs'),
+    tbtMs: pick('tbtMs'),
+    cls: pick('cls'),
+    failing: [...new Set(results.flatMap((result) => result.failing))],
+  };
+}
+
+function cannon(options) {
+  return autocannon({ duration: loadSeconds, ...options });
+}
+
+/** The site's static page against plain Node serving the same bytes from memory. */
+async function throughput(base, pagePath) {
+  const url = `${base}${pagePath}`;
+  const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+  await cannon({ url, connections: 10, duration: 2 }); // warm-up
+  const site = await cannon({ url, connections: 50 });
+  const plainPort = await freePort();
+  const plain = http.createServer((_request, response) => {
+    response.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': body.length,
+    });
+    response.end(body);
+  });
+  await new Promise((resolve) => plain.listen(plainPort, '127.0.0.1', resolve));
+  const baseline = await cannon({ url: `http://127.0.0.1:${plainPort}/`, connections: 50 });
+  await new Promise((resolve) => plain.close(resolve));
+  const summary = (result) => ({
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  });
+  return {
+    path: pagePath,
+    site: summary(site),
+    plainNode: summary(baseline),
+    ratio: site.requests.average / baseline.requests.average,
+  };
+}
+
+const randomIp = () =>
+  `10.${1 + Math.floor(Math.random() * 254)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+
+/** Accepted consultation requests per second through the HTTP API, and their p99. */
+async function formSubmissions(base) {
+  const { token } = await (await fetch(`${base}/api/leads/token`)).json();
+  await sleep(2_100); // the form token's minimum fill time
+  const origin = new URL(base).origin;
+  const result = await cannon({
+    url: `${base}/api/leads`,
+    connections: 16,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => ({
+          ...request,
+          headers: {
+            'content-type': 'application/json',
+            origin,
+            'x-forwarded-for': randomIp(),
+          },
+          body: JSON.stringify({
+            language: 'en',
+            method: 'phone',
+            contact: '+7 701 123 4567',
+            consent: true,
+            token,
+            key: randomUUID(),
+            page: '/en/contacts',
+          }),
+        }),
+      },
+    ],
+  });
+  return {
+    acceptedPerSecond: result['2xx'] / result.duration,
+    p99Ms: result.latency.p99,
+    accepted: result['2xx'],
+    refused: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/** A database of its own on the test server, dropped afterwards. */
+async function withBenchDatabase(testUrl, run) {
+  const admin = new pg.Client({ connectionString: testUrl });
+  await admin.connect();
+  const name = `bench_${Date.now()}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(testUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await run(url.href);
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+function chromiumVersion() {
+  const result = spawnSync(chromePath, ['--version'], { encoding: 'utf8' });
+  return result.stdout.trim() || 'unknown';
+}
+
+function lighthouseVersion() {
+  return JSON.parse(readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8'))
+    .version;
+}
+
+// ---------------------------------------------------------------------------
+
+const port = await freePort();
+const base = `http://localhost:${port}`;
+let buildSeconds = null;
+if (args.reuse && existsSync(path.join(root, '.next/BUILD_ID'))) {
+  log('reusing the build in .next');
+} else {
+  buildSeconds = build(base);
+}
+
+const site = await startSite(port);
+const results = {
+  date: new Date().toISOString(),
+  machine: {
+    cpus: os.cpus().length,
+    node: process.version,
+    chromium: chromiumVersion(),
+    lighthouse: lighthouseVersion(),
+  },
+  budgets,
+  build: { seconds: buildSeconds },
+  pages: [],
+  throughput: null,
+  forms: [],
+};
+
+try {
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+  try {
+    for (const code of languages) {
+      for (const page of pageTypes) {
+        const pagePath = `/${code}${page.path}`;
+        log(`${pagePath} …`);
+        const bytes = await pageBytes(base, pagePath);
+        const entry = {
+          type: page.type,
+          lang: code,
+          path: pagePath,
+          jsKb: bytes.jsKb,
+          jsBudgetKb: budgets.jsKb[page.type] ?? budgets.jsKbOther,
+          htmlKb: bytes.htmlKb,
+        };
+        if (page.lighthouse)
+          Object.assign(entry, await lighthouseScores(chrome, `${base}${pagePath}`));
+        results.pages.push(entry);
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+
+  log('throughput of a static page …');
+  results.throughput = await throughput(base, '/ru/services/web');
+
+  log('form submissions on PGlite …');
+  results.forms.push({ database: 'PGlite', ...(await formSubmissions(base)) });
+} finally {
+  await site.stop();
+}
+
+if (process.env.TEST_DATABASE_URL) {
+  log('form submissions on PostgreSQL …');
+  await withBenchDatabase(process.env.TEST_DATABASE_URL, async (databaseUrl) => {
+    const pgPort = await freePort();
+    const pgSite = await startSite(pgPort, { DATABASE_URL: databaseUrl });
+    try {
+      results.forms.push({
+        database: 'PostgreSQL',
+        ...(await formSubmissions(`http://localhost:${pgPort}`)),
+      });
+    } finally {
+      await pgSite.stop();
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------
+
+const ok = (pass) => (pass ? '✅' : '❌');
+const score = (value, budget) => `${value.toFixed(2)} ${ok(value >= budget)}`;
+const kb = (value, budget) => `${value.toFixed(1)} / ${budget} ${ok(value <= budget)}`;
+
+const lines = [
+  `Measured ${results.date.slice(0, 16).replace('T', ' ')} UTC on ${results.machine.cpus} cores, Node ${results.machine.node}, ${results.machine.chromium}, Lighthouse ${results.machine.lighthouse} (mobile, simulated throttling${runs > 1 ? `, median of ${runs} runs` : ''}).`,
+  '',
+  buildSeconds === null
+    ? 'Clean production build: not measured (`--reuse`).'
+    : `Clean production build: ${buildSeconds.toFixed(0)} s (budget ≤ ${budgets.buildSeconds} s) ${ok(buildSeconds <= budgets.buildSeconds)}`,
+  '',
+  '| page | lang | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS | JS KB gz | HTML KB gz |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  ...results.pages.map((page) =>
+    [
+      page.type,
+      page.lang,
+      ...(page.performance === undefined
+        ? ['—', '—', '—', '—', '—', '—', '—']
+        : [
+            score(page.performance, budgets.performance),
+            score(page.accessibility, budgets.accessibility),
+            score(page.bestPractices, budgets.bestPractices),
+            score(page.seo, budgets.seo),
+            `${page.lcpMs.toFixed(0)} ${ok(page.lcpMs <= budgets.lcpMs)}`,
+            `${page.tbtMs.toFixed(0)} ${ok(page.tbtMs <= budgets.tbtMs)}`,
+            `${page.cls.toFixed(3)} ${ok(page.cls <= budgets.cls)}`,
+          ]),
+      kb(page.jsKb, page.jsBudgetKb),
+      kb(page.htmlKb, budgets.htmlKb),
+    ]
+      .join(' | ')
+      .replace(/^/, '| ')
+      .replace(/$/, ' |'),
+  ),
+  '',
+  `Static page \`${results.throughput.path}\`, ${loadSeconds} s, 50 connections: the site ${results.throughput.site.requestsPerSecond.toFixed(0)} req/s (p99 ${results.throughput.site.p99Ms} ms), plain Node \`http\` serving the same HTML from memory ${results.throughput.plainNode.requestsPerSecond.toFixed(0)} req/s (p99 ${results.throughput.plainNode.p99Ms} ms): ratio **${results.throughput.ratio.toFixed(2)}**.`,
+  '',
+  '| form submissions (HTTP API, 16 connections) | accepted/s | p99 ms | refused | errors |',
+  '| --- | --- | --- | --- | --- |',
+  ...results.forms.map(
+    (form) =>
+      `| ${form.database} | ${form.acceptedPerSecond.toFixed(1)} | ${form.p99Ms} | ${form.refused} | ${form.errors} |`,
+  ),
+];
+const failing = results.pages.filter((page) => page.failing?.length);
+if (failing.length) {
+  lines.push('', 'Lighthouse audits below 1:', '');
+  for (const page of failing) lines.push(`- ${page.path}: ${page.failing.join(', ')}`);
+}
+
+const outDir = path.join(root, 'bench/results');
+mkdirSync(outDir, { recursive: true });
+writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(path.join(outDir, 'latest.md'), `# Benchmark\n\n${lines.join('\n')}\n`);
+
+// The README shows the latest table between its markers.
+const readmePath = path.join(root, 'README.md');
+const readme = readFileSync(readmePath, 'utf8');
+const start = '<!-- bench:start -->';
+const end = '<!-- bench:end -->';
+if (readme.includes(start) && readme.includes(end)) {
+  const before = readme.slice(0, readme.indexOf(start) + start.length);
+  const after = readme.slice(readme.indexOf(end));
+  writeFileSync(readmePath, `${before}\n\n${lines.join('\n')}\n\n${after}`);
+}
+log(`written to bench/results/latest.md\n\n${lines.join('\n')}`);

@@ -1,0 +1,101 @@
+/**
+ * The security headers of every response (README, "Security headers").
+ *
+ * Pages are prerendered, so a per-request nonce is not possible: Next.js can
+ * only add one while it renders, which would make every page dynamic. The
+ * header policy therefore allows inline scripts, and each prerendered page
+ * carries a second, stricter policy in a `<meta>` tag written after the build
+ * (`scripts/csp-hashes.mts`) that lists the SHA-256 of each of its inline
+ * scripts. A browser enforces both, so on a prerendered page only the site's
+ * own script files and those exact inline scripts run. The pages rendered per
+ * request (the calculator and 404 pages) keep the header policy alone.
+ */
+
+/** Directives shared by the header and the per-page policy. */
+export const baseDirectives = {
+  'default-src': ["'self'"],
+  // Radix's scroll lock writes a <style> element while the menu drawer is open.
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'"],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'manifest-src': ["'self'"],
+  'worker-src': ["'self'"],
+  'frame-src': ["'none'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+} as const;
+
+type Directives = Record<string, readonly string[]>;
+
+export function serializePolicy(directives: Directives): string {
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ');
+}
+
+/**
+ * The policy sent as a header on every response. `next dev` also needs
+ * `eval`, which React uses there to rebuild server stacks in the browser.
+ */
+export function headerPolicy({ dev = false } = {}): string {
+  return serializePolicy({
+    ...baseDirectives,
+    'script-src': ["'self'", "'unsafe-inline'", ...(dev ? ["'unsafe-eval'"] : [])],
+    // Only a header can say this; a <meta> policy cannot.
+    'frame-ancestors': ["'none'"],
+  });
+}
+
+/** The stricter policy of one prerendered page: its inline scripts by hash. */
+export function pagePolicy(scriptHashes: readonly string[]): string {
+  return serializePolicy({
+    'script-src': ["'self'", ...scriptHashes.map((hash) => `'sha256-${hash}'`)],
+  });
+}
+
+/** Browser features the site does not use, turned off for it and anything it embeds. */
+const disabledFeatures = [
+  'accelerometer',
+  'autoplay',
+  'camera',
+  'display-capture',
+  'encrypted-media',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+];
+
+export const permissionsPolicy = [
+  ...disabledFeatures.map((feature) => `${feature}=()`),
+  // "Copy link" in the calculator writes the address to the clipboard.
+  'clipboard-write=(self)',
+  'fullscreen=(self)',
+].join(', ');
+
+export type Header = { key: string; value: string };
+
+export const securityHeaders = ({ dev = false } = {}): Header[] => [
+  { key: 'Content-Security-Policy', value: headerPolicy({ dev }) },
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'Permissions-Policy', value: permissionsPolicy },
+  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+];
+
+/** Sent only over HTTPS (told by the proxy in front): over plain HTTP it would mean nothing. */
+export const hstsHeader: Header = {
+  key: 'Strict-Transport-Security',
+  value: 'max-age=31536000; includeSubDomains',
+};

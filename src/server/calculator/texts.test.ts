@@ -1,0 +1,16 @@
+import type { Messages } from 'next-intl';
+import { describe, expect, it } from 'vitest';
+import { locales } from '@/i18n/locales';
+import { loadMessages } from '@/i18n/messages';
+import { calculatorTexts } from './texts';
+
+describe('calculatorTexts', () => {
+  it.each(locales)(
+    'the date of the prices ends its sentence with one period (%s)',
+    async (locale) => {
+      const texts = calculatorTexts(locale, (await loadMessages(locale)) as Messages);
+      expect(texts.result.ratesDate).toContain('2026');
+      expect(texts.result.ratesDate).toMatch(/[^.]\.$/);
+    },
+  );
+});
