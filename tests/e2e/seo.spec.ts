@@ -133,6 +133,7 @@ for (const code of langCodes) {
         const [organization] = ofType('Organization');
         expect(organization).toMatchObject({
           name: brand,
+          logo: `${siteUrl}/icons/512.png`,
           contactPoint: { '@type': 'ContactPoint', telephone: expect.stringMatching(/^\+\d+$/) },
         });
         expect(ofType('WebSite')).toEqual([
@@ -178,7 +179,7 @@ for (const code of langCodes) {
               inLanguage: hreflang[code],
               datePublished: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
               author: expect.objectContaining({ '@type': 'Person' }),
-              image: expect.stringMatching(new RegExp(`^${siteUrl}/images/`)),
+              image: `${canonical}/opengraph-image`,
             }),
           ]);
         }

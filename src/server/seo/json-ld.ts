@@ -25,7 +25,8 @@ export function organizationLd(locale: Locale): LdNode {
     name: siteConfig.name,
     legalName: siteConfig.legalName,
     url: pageUrl(locale, ''),
-    logo: `${env.SITE_URL}/icon.svg`,
+    // A raster logo: search engines do not take SVG there.
+    logo: `${env.SITE_URL}/icons/512.png`,
     email: contacts.email,
     telephone: contacts.phone.e164,
     foundingDate: String(siteConfig.foundedYear),
@@ -115,8 +116,8 @@ export function faqLd(faq: { question: string; answer: Root }[]): LdNode {
   };
 }
 
-/** An article of the blog. */
-export function blogPostingLd(seo: PageSeo, image: string): LdNode {
+/** An article of the blog; its image is the article's Open Graph image (a 1200×630 PNG). */
+export function blogPostingLd(seo: PageSeo): LdNode {
   const url = pageUrl(seo.locale, seo.path);
   const article = seo.article!;
   return {
@@ -126,7 +127,7 @@ export function blogPostingLd(seo: PageSeo, image: string): LdNode {
     description: seo.description,
     url,
     mainEntityOfPage: url,
-    image: new URL(image, env.SITE_URL).href,
+    image: `${url}/opengraph-image`,
     datePublished: article.published,
     dateModified: seo.lastModified ?? article.published,
     author: { '@type': 'Person', name: article.author },

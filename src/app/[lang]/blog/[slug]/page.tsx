@@ -30,7 +30,7 @@ export default async function ArticlePage({ params }: ArticlePageProps) {
   return (
     <>
       <ArticleView article={article} {...await getArticleNeighbours(slug, locale)} />
-      <JsonLd nodes={[breadcrumbLd(seo), blogPostingLd(seo, article.cover.src)]} />
+      <JsonLd nodes={[breadcrumbLd(seo), blogPostingLd(seo)]} />
     </>
   );
 }
