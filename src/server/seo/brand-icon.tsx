@@ -1,11 +1,37 @@
 import 'server-only';
 import { ImageResponse } from 'next/og';
 
-export const brandColors = { night: '#1e1b4b', brand: '#4338ca', sun: '#f59e0b' } as const;
+export const brandColors = {
+  night: '#1e1b4b',
+  brand: '#4338ca',
+  sun: '#f59e0b',
+  mist: '#c7d2fe',
+} as const;
 
 /**
- * The brand mark (a sun rising over the horizon, as in the header's logo and
- * `app/icon.svg`) as a square PNG. `maskable` leaves the safe zone an app
+ * The brand mark for the image renderer: a sun rising over the horizon, as in
+ * the header's logo and `app/icon.svg`. `tile` is the rounded square behind it.
+ */
+export function BrandMark({
+  size,
+  tile,
+}: {
+  size: number;
+  tile?: { fill: string; opacity?: number };
+}) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 32 32">
+      {tile ? (
+        <rect width="32" height="32" rx="9" fill={tile.fill} fillOpacity={tile.opacity ?? 1} />
+      ) : null}
+      <path d="M8 21a8 8 0 0 1 16 0z" fill={brandColors.sun} />
+      <path d="M6 23.5h20" stroke="white" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/**
+ * The brand mark as a square PNG. `maskable` leaves the safe zone an app
  * launcher may crop away.
  */
 export function renderBrandIcon(size: number, { maskable = false } = {}): ImageResponse {
@@ -21,11 +47,7 @@ export function renderBrandIcon(size: number, { maskable = false } = {}): ImageR
         background: maskable ? brandColors.brand : 'transparent',
       }}
     >
-      <svg width={mark} height={mark} viewBox="0 0 32 32">
-        {maskable ? null : <rect width="32" height="32" rx="9" fill={brandColors.brand} />}
-        <path d="M8 21a8 8 0 0 1 16 0z" fill={brandColors.sun} />
-        <path d="M6 23.5h20" stroke="white" strokeWidth="2" strokeLinecap="round" />
-      </svg>
+      <BrandMark size={mark} tile={maskable ? undefined : { fill: brandColors.brand }} />
     </div>,
     { width: size, height: size },
   );

@@ -5,6 +5,7 @@ import { ImageResponse } from 'next/og';
 import { siteConfig } from '@/config/site';
 import { env } from '@/env';
 import { localeInfo } from '@/i18n/locales';
+import { BrandMark, brandColors } from './brand-icon';
 import type { PageSeo } from './pages';
 
 /** The size every Open Graph image is drawn at: what the networks show in full. */
@@ -52,8 +53,6 @@ function titleSize(title: string): number {
   return 52;
 }
 
-const colors = { night: '#1e1b4b', brand: '#4338ca', sun: '#f59e0b', mist: '#c7d2fe' };
-
 /** A page's Open Graph image: the brand, a word of context and the page's own title. */
 export async function renderOgImage(seo: PageSeo): Promise<ImageResponse> {
   const host = new URL(env.SITE_URL).host;
@@ -66,17 +65,13 @@ export async function renderOgImage(seo: PageSeo): Promise<ImageResponse> {
         flexDirection: 'column',
         justifyContent: 'space-between',
         padding: '72px 80px',
-        background: `linear-gradient(135deg, ${colors.night} 0%, ${colors.brand} 100%)`,
+        background: `linear-gradient(135deg, ${brandColors.night} 0%, ${brandColors.brand} 100%)`,
         color: 'white',
         fontFamily,
       }}
     >
       <div style={{ display: 'flex', alignItems: 'center', gap: 20 }}>
-        <svg width="64" height="64" viewBox="0 0 32 32">
-          <rect width="32" height="32" rx="9" fill="#ffffff" fillOpacity="0.12" />
-          <path d="M8 21a8 8 0 0 1 16 0z" fill={colors.sun} />
-          <path d="M6 23.5h20" stroke="white" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+        <BrandMark size={64} tile={{ fill: '#ffffff', opacity: 0.12 }} />
         <span style={{ fontSize: 36, fontWeight: 700 }}>{siteConfig.name}</span>
       </div>
       <div style={{ display: 'flex', flexDirection: 'column', gap: 24 }}>
@@ -84,7 +79,7 @@ export async function renderOgImage(seo: PageSeo): Promise<ImageResponse> {
           style={{
             fontSize: 28,
             fontWeight: 700,
-            color: colors.sun,
+            color: brandColors.sun,
             textTransform: 'uppercase',
             letterSpacing: 2,
           }}
@@ -107,7 +102,7 @@ export async function renderOgImage(seo: PageSeo): Promise<ImageResponse> {
           display: 'flex',
           justifyContent: 'space-between',
           fontSize: 26,
-          color: colors.mist,
+          color: brandColors.mist,
         }}
       >
         <span>{host}</span>

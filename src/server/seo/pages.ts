@@ -1,5 +1,6 @@
 import 'server-only';
 import { getTranslations } from 'next-intl/server';
+import { cache } from 'react';
 import { blogCategories, blogConfig, type BlogCategory } from '@/config/blog';
 import type { PagePath } from '@/config/navigation';
 import { pricingConfig } from '@/config/pricing';
@@ -17,7 +18,8 @@ export type Crumb = { name: string; path: '' | PagePath };
 /**
  * What search engines and link previews learn about a page: one record per
  * page, read by its metadata, its Open Graph image, its JSON-LD and the sitemap,
- * so the four never disagree.
+ * so the four never disagree. The getters are cached per request: a page's
+ * metadata and its body ask for the same record.
  */
 export type PageSeo = {
   locale: Locale;
@@ -46,7 +48,7 @@ function newest(dates: Array<string | undefined>): string | undefined {
     .at(-1);
 }
 
-export async function homeSeo(locale: Locale): Promise<PageSeo> {
+export const homeSeo = cache(async (locale: Locale): Promise<PageSeo> => {
   const t = await getTranslations({ locale, namespace: 'Metadata' });
   const articles = await getArticles(locale);
   return {
@@ -60,41 +62,39 @@ export async function homeSeo(locale: Locale): Promise<PageSeo> {
     // The home page shows the newest articles and the prices.
     lastModified: newest([articles[0]?.date, pricingConfig.ratesSetOn]),
   };
-}
+});
 
-export async function blogListSeo(
-  locale: Locale,
-  page: number,
-  category?: BlogCategory,
-): Promise<PageSeo> {
-  const t = await getTranslations({ locale, namespace: 'BlogPage' });
-  const articles = category
-    ? await getArticlesInCategory(locale, category)
-    : await getArticles(locale);
-  const name = category ? t(`categories.${category}`) : t('metaTitle');
-  const listPath: PagePath = category ? `/blog/category/${category}` : '/blog';
-  const path: PagePath = page > 1 ? `${listPath}/page/${page}` : listPath;
-  const shown = articles.slice(
-    (page - 1) * blogConfig.postsPerPage,
-    page * blogConfig.postsPerPage,
-  );
-  const breadcrumbs: Crumb[] = [home(), { name: t('title'), path: '/blog' }];
-  if (category) breadcrumbs.push({ name, path: listPath });
-  if (page > 1) breadcrumbs.push({ name: t('page', { page }), path });
-  return {
-    locale,
-    path,
-    title: page > 1 ? `${name} · ${t('page', { page })}` : name,
-    description: category
-      ? t(`categoryIntro.${category}`, { brand: siteConfig.name })
-      : t('metaDescription', { brand: siteConfig.name }),
-    eyebrow: t('title'),
-    breadcrumbs,
-    lastModified: newest(shown.map((article) => article.date)),
-  };
-}
+export const blogListSeo = cache(
+  async (locale: Locale, page: number, category?: BlogCategory): Promise<PageSeo> => {
+    const t = await getTranslations({ locale, namespace: 'BlogPage' });
+    const articles = category
+      ? await getArticlesInCategory(locale, category)
+      : await getArticles(locale);
+    const name = category ? t(`categories.${category}`) : t('metaTitle');
+    const listPath: PagePath = category ? `/blog/category/${category}` : '/blog';
+    const path: PagePath = page > 1 ? `${listPath}/page/${page}` : listPath;
+    const shown = articles.slice(
+      (page - 1) * blogConfig.postsPerPage,
+      page * blogConfig.postsPerPage,
+    );
+    const breadcrumbs: Crumb[] = [home(), { name: t('title'), path: '/blog' }];
+    if (category) breadcrumbs.push({ name, path: listPath });
+    if (page > 1) breadcrumbs.push({ name: t('page', { page }), path });
+    return {
+      locale,
+      path,
+      title: page > 1 ? `${name} · ${t('page', { page })}` : name,
+      description: category
+        ? t(`categoryIntro.${category}`, { brand: siteConfig.name })
+        : t('metaDescription', { brand: siteConfig.name }),
+      eyebrow: t('title'),
+      breadcrumbs,
+      lastModified: newest(shown.map((article) => article.date)),
+    };
+  },
+);
 
-export async function articleSeo(locale: Locale, slug: string): Promise<PageSeo | null> {
+export const articleSeo = cache(async (locale: Locale, slug: string): Promise<PageSeo | null> => {
   const article = await getArticle(slug, locale);
   if (!article) return null;
   const t = await getTranslations({ locale, namespace: 'BlogPage' });
@@ -120,9 +120,9 @@ export async function articleSeo(locale: Locale, slug: string): Promise<PageSeo 
       tags: article.tags,
     },
   };
-}
+});
 
-export async function serviceSeo(locale: Locale, slug: ServiceSlug): Promise<PageSeo> {
+export const serviceSeo = cache(async (locale: Locale, slug: ServiceSlug): Promise<PageSeo> => {
   const { seo, updated } = await getServiceContent(slug, locale);
   const t = await getTranslations({ locale, namespace: 'ServicePage' });
   const path: PagePath = `/services/${slug}`;
@@ -136,44 +136,39 @@ export async function serviceSeo(locale: Locale, slug: ServiceSlug): Promise<Pag
     // The page also shows the service's price.
     lastModified: newest([updated, pricingConfig.ratesSetOn]),
   };
-}
+});
 
-/** The pages whose texts live in the messages: calculator and contacts. */
-export async function simplePageSeo(
-  locale: Locale,
-  page: 'calculator' | 'contacts',
-): Promise<PageSeo> {
-  const namespace = page === 'calculator' ? 'CalculatorPage' : 'ContactsPage';
-  const t = await getTranslations({ locale, namespace });
-  const title = t('metaTitle');
-  const path: PagePath = `/${page}`;
-  return {
-    locale,
-    path,
-    title,
-    description: t('metaDescription', { brand: siteConfig.name }),
-    eyebrow: siteConfig.name,
-    breadcrumbs: [home(), { name: title, path }],
-    lastModified: page === 'calculator' ? pricingConfig.ratesSetOn : undefined,
-  };
-}
+const simplePages = {
+  calculator: 'CalculatorPage',
+  contacts: 'ContactsPage',
+  privacy: 'PrivacyPage',
+  terms: 'TermsPage',
+} as const;
 
-export async function legalPageSeo(locale: Locale, slug: LegalPageSlug): Promise<PageSeo> {
-  const namespace = slug === 'privacy' ? 'PrivacyPage' : 'TermsPage';
-  const t = await getTranslations({ locale, namespace });
-  const { updated } = await getLegalPage(slug, locale);
-  const title = t('metaTitle');
-  const path: PagePath = `/${slug}`;
-  return {
-    locale,
-    path,
-    title,
-    description: t('metaDescription', { brand: siteConfig.name }),
-    eyebrow: siteConfig.name,
-    breadcrumbs: [home(), { name: title, path }],
-    lastModified: updated,
-  };
-}
+const isLegal = (page: string): page is LegalPageSlug =>
+  (legalPageSlugs as readonly string[]).includes(page);
+
+/** The pages whose title and description live in the messages; the legal ones date from their file. */
+export const simplePageSeo = cache(
+  async (locale: Locale, page: keyof typeof simplePages): Promise<PageSeo> => {
+    const t = await getTranslations({ locale, namespace: simplePages[page] });
+    const title = t('metaTitle');
+    const path: PagePath = `/${page}`;
+    return {
+      locale,
+      path,
+      title,
+      description: t('metaDescription', { brand: siteConfig.name }),
+      eyebrow: siteConfig.name,
+      breadcrumbs: [home(), { name: title, path }],
+      lastModified: isLegal(page)
+        ? (await getLegalPage(page, locale)).updated
+        : page === 'calculator'
+          ? pricingConfig.ratesSetOn
+          : undefined,
+    };
+  },
+);
 
 /** Every page of the site in one language, in the sitemap's order. */
 export async function sitePages(locale: Locale): Promise<PageSeo[]> {
@@ -196,7 +191,7 @@ export async function sitePages(locale: Locale): Promise<PageSeo[]> {
     ...laterPages(articles.length, perPage).map((page) => blogListSeo(locale, Number(page))),
     ...articles.map((article) => articleSeo(locale, article.slug)),
     simplePageSeo(locale, 'contacts'),
-    ...legalPageSlugs.map((slug) => legalPageSeo(locale, slug)),
+    ...legalPageSlugs.map((slug) => simplePageSeo(locale, slug)),
   ]);
   return [...pages, ...categoryPages.flat()].filter((page): page is PageSeo => page !== null);
 }

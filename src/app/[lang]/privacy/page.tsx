@@ -3,7 +3,7 @@ import { LegalPageView } from '@/components/content/legal-page';
 import { resolveLocale, type LangParams } from '@/i18n/page-locale';
 import { breadcrumbLd } from '@/server/seo/json-ld';
 import { pageMetadata } from '@/server/seo/metadata';
-import { legalPageSeo } from '@/server/seo/pages';
+import { simplePageSeo } from '@/server/seo/pages';
 import { JsonLd } from '@/components/seo/json-ld';
 import { getLegalPage } from '@/server/content/legal';
 
@@ -11,7 +11,7 @@ type PrivacyPageProps = { params: Promise<LangParams> };
 
 export async function generateMetadata({ params }: PrivacyPageProps): Promise<Metadata> {
   const locale = await resolveLocale(params);
-  return pageMetadata(await legalPageSeo(locale, 'privacy'));
+  return pageMetadata(await simplePageSeo(locale, 'privacy'));
 }
 
 export default async function PrivacyPage({ params }: PrivacyPageProps) {
@@ -19,7 +19,7 @@ export default async function PrivacyPage({ params }: PrivacyPageProps) {
   return (
     <>
       <LegalPageView page={await getLegalPage('privacy', locale)} />
-      <JsonLd nodes={[breadcrumbLd(await legalPageSeo(locale, 'privacy'))]} />
+      <JsonLd nodes={[breadcrumbLd(await simplePageSeo(locale, 'privacy'))]} />
     </>
   );
 }

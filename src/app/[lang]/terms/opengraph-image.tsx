@@ -1,4 +1,4 @@
-import { legalPageSeo } from '@/server/seo/pages';
+import { simplePageSeo } from '@/server/seo/pages';
 import { ogImageSize, ogImageType, renderOgImage } from '@/server/seo/og-image';
 import { langStaticParams, resolveLocale } from '@/i18n/page-locale';
 export const size = ogImageSize;
@@ -7,5 +7,5 @@ export const generateStaticParams = langStaticParams;
 
 /** The terms of use's Open Graph image. */
 export default async function OpenGraphImage({ params }: { params: Promise<{ lang: string }> }) {
-  return renderOgImage(await legalPageSeo(await resolveLocale(params), 'terms'));
+  return renderOgImage(await simplePageSeo(await resolveLocale(params), 'terms'));
 }
