@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { langCodes } from './src/i18n/locales';
+import { calculatorQueryKeys } from './src/lib/calculator/query-keys';
 import { hstsHeader, securityHeaders } from './src/lib/security/headers';
 
 const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
@@ -30,7 +32,17 @@ const nextConfig: NextConfig = {
     'nodemailer',
   ],
   async rewrites() {
-    return [{ source: '/favicon.ico', destination: '/icons/favicon.ico' }];
+    return {
+      // The calculator is static; an address that carries choices is answered
+      // per request by its `selection` route (src/app/[lang]/calculator/selection).
+      beforeFiles: calculatorQueryKeys.map((key) => ({
+        source: `/:lang(${langCodes.join('|')})/calculator`,
+        has: [{ type: 'query' as const, key }],
+        destination: '/:lang/calculator/selection',
+      })),
+      afterFiles: [{ source: '/favicon.ico', destination: '/icons/favicon.ico' }],
+      fallback: [],
+    };
   },
   async headers() {
     return [

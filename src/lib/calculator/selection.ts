@@ -11,6 +11,7 @@ import {
   type ProjectTypeId,
   type Selection,
 } from '@/config/pricing';
+import type { CalculatorQueryKey as QueryKey } from './query-keys';
 
 /** Features that make sense for a project type, in config order. */
 export function featuresFor(
@@ -21,9 +22,6 @@ export function featuresFor(
     (config.features[id].appliesTo as readonly ProjectTypeId[]).includes(type),
   );
 }
-
-/** Query keys of a selection. */
-type QueryKey = 'type' | 'size' | 'design' | 'features' | 'platform' | 'urgency' | 'support';
 
 /**
  * The selection as a URL query, so an estimate can be shared and bookmarked.

@@ -5,7 +5,7 @@
  * only add one while it renders, which would make every page dynamic. The
  * header policy therefore allows inline scripts, and each prerendered page
  * carries a second, stricter policy in a `<meta>` tag written after the build
- * (`scripts/csp-hashes.mts`) that lists the SHA-256 of each of its inline
+ * (`scripts/postbuild.mts`) that lists the SHA-256 of each of its inline
  * scripts. A browser enforces both, so on a prerendered page only the site's
  * own script files and those exact inline scripts run. The pages rendered per
  * request (the calculator and 404 pages) keep the header policy alone.

@@ -1,81 +1,16 @@
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
-import { AttachedEstimateProvider } from '@/components/calculator/attached-estimate';
-import { Calculator } from '@/components/calculator/calculator';
-import { ConsultationBlock } from '@/components/consultation/consultation-block';
-import { PageHeader } from '@/components/layout/page-header';
-import { Container } from '@/components/ui/container';
-import { siteConfig } from '@/config/site';
-import { localeInfo } from '@/i18n/locales';
+import { CalculatorPage } from './calculator-page';
 import { resolveLocale, type LangParams } from '@/i18n/page-locale';
-import { breadcrumbLd } from '@/server/seo/json-ld';
 import { pageMetadata } from '@/server/seo/metadata';
 import { simplePageSeo } from '@/server/seo/pages';
-import { JsonLd } from '@/components/seo/json-ld';
-import { summarize } from '@/lib/calculator/describe';
-import { estimate, inCurrency } from '@/lib/calculator/estimate';
-import { selectionFromQuery, selectionToQuery } from '@/lib/calculator/selection';
-import { getCalculatorTexts } from '@/server/calculator/page-texts';
 
-type SearchParams = Record<string, string | string[] | undefined>;
-type CalculatorPageProps = { params: Promise<LangParams>; searchParams: Promise<SearchParams> };
+type CalculatorRouteProps = { params: Promise<LangParams> };
 
-export async function generateMetadata({ params }: CalculatorPageProps): Promise<Metadata> {
-  const locale = await resolveLocale(params);
-  return pageMetadata(await simplePageSeo(locale, 'calculator'));
+export async function generateMetadata({ params }: CalculatorRouteProps): Promise<Metadata> {
+  return pageMetadata(await simplePageSeo(await resolveLocale(params), 'calculator'));
 }
 
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-
-/**
- * The calculator. It is rendered for each request, because it is also the
- * target of its own GET form: without JavaScript, the server reads the choices
- * from the query and answers with their estimate.
- */
-export default async function CalculatorPage({ params, searchParams }: CalculatorPageProps) {
-  const locale = await resolveLocale(params);
-  const { code, currency } = localeInfo[locale];
-  const query = await searchParams;
-  const selection = selectionFromQuery(query);
-  const texts = await getCalculatorTexts();
-  const t = await getTranslations('CalculatorPage');
-  const hours = siteConfig.claims.callbackHours;
-  const canonicalQuery = selectionToQuery(selection);
-  const summary = summarize(texts, selection, inCurrency(estimate(selection), currency));
-
-  return (
-    <>
-      <PageHeader title={t('title')} intro={<p>{t('intro', { hours })}</p>} />
-      <AttachedEstimateProvider initial={{ query: canonicalQuery, summary }}>
-        <Container className="py-12 sm:py-16 print:py-4">
-          <Calculator
-            key={canonicalQuery}
-            texts={texts}
-            currency={currency}
-            initial={selection}
-            typed={{ size: first(query.size), support: first(query.support) }}
-            action={`/${code}/calculator`}
-          />
-        </Container>
-        <section
-          id="consultation"
-          aria-labelledby="consultation-title"
-          className="border-t border-line bg-surface py-14 sm:py-20 print:hidden"
-        >
-          <Container>
-            <div className="max-w-2xl rounded-3xl bg-white p-6 shadow-card ring-1 ring-line sm:p-10">
-              <h2 id="consultation-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
-                {t('consultationTitle')}
-              </h2>
-              <p className="mt-3 mb-6 leading-relaxed text-muted">
-                {t('consultationLead', { hours })}
-              </p>
-              <ConsultationBlock page="/calculator" />
-            </div>
-          </Container>
-        </section>
-      </AttachedEstimateProvider>
-      <JsonLd nodes={[breadcrumbLd(await simplePageSeo(locale, 'calculator'))]} />
-    </>
-  );
+/** The calculator with its default choices, built once per language. */
+export default async function CalculatorRoute({ params }: CalculatorRouteProps) {
+  return <CalculatorPage locale={await resolveLocale(params)} query={{}} />;
 }

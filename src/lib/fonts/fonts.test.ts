@@ -1,0 +1,132 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { langCodes, type LangCode } from '@/i18n/locales';
+import { fontCodePoints } from './font-file.mjs';
+import { builtFontUrl, preloadedFonts } from './preloads';
+import { formatUnicodeRange, parseUnicodeRange } from './unicode-range';
+
+/*
+ * The Onest faces of src/app/fonts/index.ts against their files and the
+ * site's texts: a face must only claim characters its file has, no two faces
+ * may claim the same character, and every language's texts must need no face
+ * beyond the ones its pages preload.
+ */
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const fontsModule = path.join(root, 'src/app/fonts/index.ts');
+const source = readFileSync(fontsModule, 'utf8');
+
+type Face = { src: string; file: string; range: Set<number> };
+const faces: Face[] = [...source.matchAll(/localFont\(\{([\s\S]*?)\n\}\);/g)].map(([, options]) => {
+  const src = /src: '([^']+)'/.exec(options!)?.[1];
+  const range = /prop: 'unicode-range',\s*value:\s*'([^']+)'/.exec(options!)?.[1];
+  if (!src || !range) throw new Error(`A face without src or unicode-range:\n${options}`);
+  return {
+    src,
+    file: path.resolve(path.dirname(fontsModule), src),
+    range: parseUnicodeRange(range),
+  };
+});
+const byName = (name: string) => {
+  const face = faces.find((candidate) => candidate.src === `./${name}`);
+  if (!face) throw new Error(`No face reads ./${name}`);
+  return face;
+};
+
+/** Characters a text shows that a font should draw (not line breaks or tabs). */
+function drawn(text: string): Set<number> {
+  const codePoints = new Set<number>();
+  for (const char of text) {
+    const codePoint = char.codePointAt(0)!;
+    if (codePoint >= 0x20 && ![0x20bd, 0x20b8, 0x20b4].includes(codePoint))
+      codePoints.add(codePoint);
+  }
+  return codePoints;
+}
+
+function filesUnder(dir: string, accept: (name: string) => boolean): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && accept(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/**
+ * The needed characters that Onest draws (some face claims them) but none of
+ * the given faces does. Characters no face claims (₽ ₸ ₴, arrows) come from
+ * the system font on every page, by design.
+ */
+function missing(needed: Set<number>, faceFiles: readonly string[]): string {
+  const onest = new Set(faces.flatMap((face) => [...face.range]));
+  const covered = new Set(faceFiles.flatMap((name) => [...byName(name).range]));
+  return formatUnicodeRange(
+    [...needed].filter((codePoint) => onest.has(codePoint) && !covered.has(codePoint)),
+  );
+}
+
+describe('the Onest faces', () => {
+  it('are six, each claiming only characters its file has glyphs for', async () => {
+    expect(faces).toHaveLength(6);
+    for (const face of faces) {
+      const glyphs = new Set(await fontCodePoints(readFileSync(face.file)));
+      const absent = [...face.range].filter((codePoint) => !glyphs.has(codePoint));
+      expect(formatUnicodeRange(absent), face.src).toBe('');
+    }
+  });
+
+  it('never claim a character twice', () => {
+    const seen = new Map<number, string>();
+    for (const face of faces) {
+      for (const codePoint of face.range) {
+        expect(seen.get(codePoint), `U+${codePoint.toString(16)} in ${face.src}`).toBeUndefined();
+        seen.set(codePoint, face.src);
+      }
+    }
+  });
+
+  it("cover each language's messages and content with the faces its pages preload", () => {
+    for (const lang of langCodes) {
+      const files = [
+        path.join(root, 'messages', `${lang}.json`),
+        ...filesUnder(path.join(root, 'content'), (name) => name.startsWith(`${lang}.`)),
+      ];
+      const needed = drawn(files.map((file) => readFileSync(file, 'utf8')).join(''));
+      expect(needed.size, lang).toBeGreaterThan(60);
+      expect(missing(needed, preloadedFonts[lang as LangCode]), lang).toBe('');
+    }
+  });
+
+  it('cover the shared config (names, contacts) with the cut faces', () => {
+    const files = filesUnder(path.join(root, 'src/config'), (name) => name.endsWith('.ts'));
+    const needed = drawn(files.map((file) => readFileSync(file, 'utf8')).join(''));
+    expect(missing(needed, preloadedFonts.kz)).toBe('');
+  });
+
+  it('preload only the faces cut for first paint, which the module declares', () => {
+    const cut = readdirSync(path.join(root, 'src/app/fonts')).filter((name) =>
+      name.endsWith('.woff2'),
+    );
+    expect(new Set(Object.values(preloadedFonts).flat())).toEqual(new Set(cut));
+    for (const name of cut) expect(byName(name).range.size).toBeGreaterThan(0);
+  });
+});
+
+describe('the built URL of a face', () => {
+  const css =
+    '@font-face{font-family:Onest;src:url(../media/onest_core_latin-s.p.0abc.woff2)format("woff2")}' +
+    '@font-face{font-family:Onest;src:url(../media/onest_core_cyrillic.1def.woff2)format("woff2")}';
+
+  it('is found in a stylesheet by the file it was copied from', () => {
+    expect(builtFontUrl(css, 'onest-core-latin.woff2')).toBe(
+      '/_next/static/media/onest_core_latin-s.p.0abc.woff2',
+    );
+    expect(builtFontUrl(css, 'onest-core-cyrillic.woff2')).toBe(
+      '/_next/static/media/onest_core_cyrillic.1def.woff2',
+    );
+  });
+
+  it('is not confused with a face whose name only starts the same', () => {
+    expect(builtFontUrl(css, 'onest-core.woff2')).toBeUndefined();
+    expect(builtFontUrl(css, 'onest-kazakh.woff2')).toBeUndefined();
+  });
+});
