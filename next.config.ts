@@ -3,6 +3,7 @@ import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { langCodes } from './src/i18n/locales';
 import { calculatorQueryKeys } from './src/lib/calculator/query-keys';
+import { cacheControl } from './src/lib/http/cache-headers';
 import { hstsHeader, securityHeaders } from './src/lib/security/headers';
 
 const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
@@ -17,7 +18,16 @@ const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
 const buildId =
   process.env.BUILD_ID?.trim() || `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
 
+const langs = langCodes.join('|');
+
 const nextConfig: NextConfig = {
+  // A self-contained server in .next/standalone, completed by scripts/postbuild.mts:
+  // what `npm start` runs and what the container image holds.
+  output: 'standalone',
+  // Local data and test output are never part of the server, whatever a trace finds.
+  outputFileTracingExcludes: {
+    '**/*': ['./data/**', './test-results/**', './screenshots/**', './bench/**', './.git/**'],
+  },
   poweredByHeader: false,
   generateBuildId: () => buildId,
   env: { APP_BUILD_ID: buildId, APP_BUILD_TIME: String(Date.now()) },
@@ -36,7 +46,7 @@ const nextConfig: NextConfig = {
       // The calculator is static; an address that carries choices is answered
       // per request by its `selection` route (src/app/[lang]/calculator/selection).
       beforeFiles: calculatorQueryKeys.map((key) => ({
-        source: `/:lang(${langCodes.join('|')})/calculator`,
+        source: `/:lang(${langs})/calculator`,
         has: [{ type: 'query' as const, key }],
         destination: '/:lang/calculator/selection',
       })),
@@ -56,6 +66,21 @@ const nextConfig: NextConfig = {
         has: [{ type: 'header', key: 'x-forwarded-proto', value: 'https' }],
         headers: [hstsHeader],
       },
+      // Pages under a language. The ones rendered per request (a calculator link
+      // with choices, a 404) depend on the address alone, so they may be cached
+      // the same way; nothing personal is ever in a page.
+      ...[`/:lang(${langs})`, `/:lang(${langs})/:path*`].map((source) => ({
+        source,
+        headers: [{ key: 'Cache-Control', value: cacheControl.page }],
+      })),
+      ...['/images/:path*', '/flags/:path*'].map((source) => ({
+        source,
+        headers: [{ key: 'Cache-Control', value: cacheControl.publicFile }],
+      })),
+      {
+        source: '/api/:path*',
+        headers: [{ key: 'Cache-Control', value: cacheControl.noStore }],
+      },
       {
         // Asked every hour with a cache-buster; no cache may answer for the server.
         source: '/_app/builds/latest.json',
@@ -63,7 +88,7 @@ const nextConfig: NextConfig = {
       },
       {
         source: '/_app/builds/meta/:file',
-        headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }],
+        headers: [{ key: 'Cache-Control', value: cacheControl.immutable }],
       },
     ];
   },

@@ -4,8 +4,9 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 export const e2eDataDir = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
 
 /**
- * End-to-end tests run against the production build (`next build` first; the
- * test script does it) served by `next start`, in the system Chromium.
+ * End-to-end tests run against the production build (`npm run build` first;
+ * the test script does it) served as in production by `npm start`
+ * (scripts/start.mjs), in the system Chromium.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -28,9 +29,9 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
     {
-      command: `npx next start -p ${port}`,
+      command: 'node scripts/start.mjs',
       // A database of its own (PGlite), so tests never touch ./data.
-      env: { DATA_DIR: e2eDataDir, LOG_LEVEL: 'warn' },
+      env: { PORT: String(port), DATA_DIR: e2eDataDir, LOG_LEVEL: 'warn' },
       url: `http://localhost:${port}/en`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
@@ -39,8 +40,12 @@ export default defineConfig({
     },
     {
       // The same site with its database unreachable (nothing listens on port 9).
-      command: `npx next start -p ${port + 1}`,
-      env: { DATABASE_URL: 'postgres://postgres@127.0.0.1:9/none', LOG_LEVEL: 'silent' },
+      command: 'node scripts/start.mjs',
+      env: {
+        PORT: String(port + 1),
+        DATABASE_URL: 'postgres://postgres@127.0.0.1:9/none',
+        LOG_LEVEL: 'silent',
+      },
       url: `http://localhost:${port + 1}/en`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,

@@ -105,25 +105,22 @@ async function waitFor(url, ms = 60_000) {
   throw new Error(`${url} did not answer within ${ms / 1000} s`);
 }
 
-/** `next start` on a port, with its own embedded database unless told otherwise. */
+/** The production server (`npm start`) on a port, with its own embedded database unless told otherwise. */
 async function startSite(port, env = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
-  const child = spawn(
-    process.execPath,
-    [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'error',
-        // Load tests come from one machine: each request names its own address.
-        TRUSTED_PROXIES: '1',
-        ...env,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      // Load tests come from one machine: each request names its own address.
+      TRUSTED_PROXIES: '1',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   await waitFor(`http://localhost:${port}/api/health`);
   return {
     async stop() {
@@ -156,7 +153,8 @@ async function pageBytes(base, pagePath) {
   }
   // A prerendered page loads its chunks from one inline loader after the first
   // paint (src/lib/performance/page-loading.ts); they are the page's all the same.
-  const loader = /<script data-deferred-chunks="">[\s\S]*?\((\[[^\]]*\])\)<\/script>/.exec(html);
+  const loader =
+    /<script data-deferred-chunks="">[\s\S]*?\((\[[^\]]*\])(?:,"[^"]*")?\)<\/script>/.exec(html);
   for (const src of loader ? JSON.parse(loader[1]) : []) scripts.add(src);
   let js = 0;
   for (const src of scripts) {

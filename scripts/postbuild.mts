@@ -9,14 +9,22 @@
  *    each of its inline scripts, the loader included, so that no other inline
  *    script can run there (src/lib/security/headers.ts says why not a nonce).
  *
+ * 3. with `output: 'standalone'`, the standalone folder gets what Next.js
+ *    leaves out of it: the hashed assets (.next/static), public/, the SQL
+ *    migrations, and the outbox worker and the migration command bundled into
+ *    worker.mjs and migrate.mjs, so the folder alone runs everything (the
+ *    container image is that folder).
+ *
  * Runs again safely on the same build. Pages rendered per request (the 404
  * page, a calculator link with choices in it) keep Next's own loading and the
  * header policy.
  *
  *   tsx scripts/postbuild.mts [.next]
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { build } from 'esbuild';
 import { langCodes, type LangCode } from '../src/i18n/locales';
 import { builtFontUrl, preloadedFonts } from '../src/lib/fonts/preloads';
 import { addFontPreloads, deferChunkScripts } from '../src/lib/performance/page-loading';
@@ -92,3 +100,33 @@ if (pages === 0) {
 console.log(
   `postbuild: ${pages} pages; chunks loaded after first paint on ${deferred}; ${scripts} inline scripts pinned by hash`,
 );
+
+const standalone = path.join(distDir, 'standalone');
+if (existsSync(path.join(standalone, 'server.js'))) {
+  await cp(path.join(distDir, 'static'), path.join(standalone, distDir, 'static'), {
+    recursive: true,
+  });
+  await cp('public', path.join(standalone, 'public'), { recursive: true });
+  await cp('drizzle', path.join(standalone, 'drizzle'), { recursive: true });
+  await build({
+    entryPoints: { worker: 'scripts/worker.mts', migrate: 'scripts/db-migrate.mts' },
+    outdir: standalone,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    tsconfig: 'tsconfig.json',
+    // `server-only` guards the browser bundles; this file never reaches a browser.
+    alias: { 'server-only': './scripts/server-only-stub.ts' },
+    // Loaded from the standalone node_modules, where Next.js traced them for the server.
+    external: ['pg', 'pino', 'nodemailer', '@electric-sql/pglite', '@electric-sql/pglite-socket'],
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
+    logLevel: 'warning',
+  });
+  console.log(
+    `postbuild: ${standalone} completed (static files, public, migrations, worker.mjs, migrate.mjs)`,
+  );
+}

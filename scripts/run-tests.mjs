@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * The whole test suite, as `npm test` runs it: unit and integration tests
- * (Vitest), a production build, then the end-to-end tests (Playwright) against
- * it. Every stage runs even if an earlier one failed, and the last line printed
+ * (Vitest), a production build, the fault tests against it (Vitest,
+ * tests/faults), then the end-to-end tests (Playwright). Every stage runs even if an earlier one failed, and the last line printed
  * is the total: "N passed, N failed". The same totals are written to
  * test-results/summary.json for CI.
  */
@@ -51,7 +51,24 @@ if (!buildOk) {
   failed += 1;
   console.error('The production build failed; the end-to-end tests cannot run.');
 } else {
-  // 3. End-to-end tests in Chromium.
+  // 3. Fault tests: the built server, the worker and the database under crashes and outages.
+  const faultsOk = run('npx', [
+    'vitest',
+    'run',
+    '--config',
+    'vitest.faults.config.mts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${results}/faults.json`,
+  ]);
+  const faults = readJson(`${results}/faults.json`);
+  if (faults) {
+    passed += faults.numPassedTests;
+    failed += faults.numFailedTests;
+  }
+  if (!faultsOk && !faults?.numFailedTests) failed += 1;
+
+  // 4. End-to-end tests in Chromium.
   const e2eOk = run('npx', ['playwright', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/playwright.json`,
   });

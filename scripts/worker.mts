@@ -24,6 +24,7 @@ const worker = startOutboxWorker({
   deliverers,
   workerId: `worker-${hostname()}-${process.pid}`,
   retentionDays: env.LEADS_RETENTION_DAYS,
+  leaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
 });
 
 let stopping = false;

@@ -41,6 +41,8 @@ export const serverEnvSchema = z
     LEADS_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(365),
     /** `in-server` delivers from the site process; `off` leaves it to `npm run worker`. */
     OUTBOX_WORKER: z.enum(['in-server', 'off']).default('in-server'),
+    /** After this long, a job a crashed worker was sending is taken over by another. */
+    OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
     /** Proxies in front of the site that append to X-Forwarded-For (a CDN and a load balancer: 2). */
     TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
   })

@@ -5,22 +5,10 @@ import { isLangCode } from '@/i18n/locales';
 import type { ConsultationState, FormValues } from '@/lib/consultation/form-state';
 import { contactMethods, type ContactMethod } from '@/lib/consultation/schema';
 import { getDb } from '@/server/db/client';
-import { submissionContext } from '@/server/leads/request-context';
+import { requestId, submissionContext } from '@/server/leads/request-context';
 import { failureMessage } from '@/server/leads/result-message';
-import { submitLead, type SubmissionFields } from '@/server/leads/submit';
-import { logger } from '@/server/log';
-
-const fieldNames = [
-  'language',
-  'method',
-  'contact',
-  'consent',
-  'website',
-  'token',
-  'key',
-  'page',
-  'estimate',
-] as const;
+import { submissionFieldNames, submitLead, type SubmissionFields } from '@/server/leads/submit';
+import { logger, logSubmission } from '@/server/log';
 
 function valuesOf(fields: SubmissionFields): FormValues {
   const method = (contactMethods as readonly string[]).includes(fields.method ?? '')
@@ -43,22 +31,29 @@ export async function submitConsultation(
   formData: FormData,
 ): Promise<ConsultationState> {
   const fields: SubmissionFields = {};
-  for (const name of fieldNames) {
+  for (const name of submissionFieldNames) {
     const value = formData.get(name);
     if (typeof value === 'string') fields[name] = value;
   }
   const language = isLangCode(fields.language) ? fields.language : 'ru';
   const values = valuesOf(fields);
-  const result = await submitLead(getDb, fields, submissionContext(await headers()));
+  const requestHeaders = await headers();
+  const id = requestId(requestHeaders);
+  let result;
+  try {
+    result = await submitLead(getDb, fields, submissionContext(requestHeaders));
+  } catch (error) {
+    logger.error(
+      { event: 'lead.error', requestId: id, error: (error as Error).message },
+      'lead submission failed',
+    );
+    throw error;
+  }
+  logSubmission(id, result, language);
   const message = (await failureMessage(result, language)) ?? '';
 
   switch (result.status) {
     case 'accepted':
-      if (result.httpStatus === 201)
-        logger.info(
-          { event: 'lead.accepted', reference: result.reference, language },
-          'lead accepted',
-        );
       return { status: 'success', reference: result.reference };
     case 'invalid':
       return {

@@ -47,7 +47,7 @@ function listening(port: number): Promise<boolean> {
 
 async function readLock(file: string): Promise<LockInfo | 'empty' | undefined> {
   try {
-    const text = await readFile(file, 'utf8');
+    const text = await readFile(/* turbopackIgnore: true */ file, 'utf8');
     if (!text.trim()) return 'empty';
     const info = JSON.parse(text) as Partial<LockInfo>;
     return typeof info.pid === 'number' && typeof info.port === 'number'
@@ -65,17 +65,17 @@ async function serveFolder(dir: string, lockFile: string): Promise<EmbeddedDatab
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite-socket'),
   ]);
-  const db = await PGlite.create(path.join(dir, 'pglite'));
+  const db = await PGlite.create(path.join(/* turbopackIgnore: true */ dir, 'pglite'));
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 32 });
   await server.start();
   const port = Number(server.getServerConn().split(':').pop());
   const lock: LockInfo = { pid: process.pid, port };
   // Written to a side file and renamed over, so a reader never sees half of it.
-  const temp = /* turbopackIgnore: true */ `${lockFile}.${process.pid}`;
-  const handle = await open(temp, 'w');
+  const temp = `${lockFile}.${process.pid}`;
+  const handle = await open(/* turbopackIgnore: true */ temp, 'w');
   await handle.writeFile(JSON.stringify(lock));
   await handle.close();
-  await rename(temp, lockFile);
+  await rename(/* turbopackIgnore: true */ temp, lockFile);
 
   let closed = false;
   const close = async () => {
@@ -85,10 +85,13 @@ async function serveFolder(dir: string, lockFile: string): Promise<EmbeddedDatab
     await db.close().catch(() => {});
     const current = await readLock(lockFile).catch(() => undefined);
     if (current && current !== 'empty' && current.pid === process.pid)
-      await rm(lockFile, { force: true });
+      await rm(/* turbopackIgnore: true */ lockFile, { force: true });
   };
   return { url: urlFor(port), owner: true, close };
 }
+
+// Every file call here names a path known only at run time; the comments tell
+// the build's file tracer not to guess (it would copy local data into the server).
 
 /**
  * Connects to the database in `dataDir`, serving it first if no live process does.
@@ -98,20 +101,20 @@ export async function openEmbeddedDatabase(
   { timeoutMs = 30_000 } = {},
 ): Promise<EmbeddedDatabase> {
   const dir = path.resolve(/* turbopackIgnore: true */ dataDir);
-  await mkdir(dir, { recursive: true });
-  const lockFile = path.join(dir, lockName);
+  await mkdir(/* turbopackIgnore: true */ dir, { recursive: true });
+  const lockFile = path.join(/* turbopackIgnore: true */ dir, lockName);
   const deadline = Date.now() + timeoutMs;
   let emptySince: number | undefined;
 
   while (Date.now() < deadline) {
     // Claim the folder: creating the lock file fails if it exists, atomically.
     try {
-      const handle = await open(lockFile, 'wx');
+      const handle = await open(/* turbopackIgnore: true */ lockFile, 'wx');
       await handle.close();
       try {
         return await serveFolder(dir, lockFile);
       } catch (error) {
-        await rm(lockFile, { force: true });
+        await rm(/* turbopackIgnore: true */ lockFile, { force: true });
         throw error;
       }
     } catch (error) {
@@ -124,8 +127,11 @@ export async function openEmbeddedDatabase(
       emptySince ??= Date.now();
       // Its owner is still starting, or died before it could say where it listens.
       if (Date.now() - emptySince > 10_000) {
-        await rename(lockFile, `${lockFile}.stale-${process.pid}`).catch(() => {});
-        await rm(`${lockFile}.stale-${process.pid}`, { force: true });
+        await rename(
+          /* turbopackIgnore: true */ lockFile,
+          `${lockFile}.stale-${process.pid}`,
+        ).catch(() => {});
+        await rm(/* turbopackIgnore: true */ `${lockFile}.stale-${process.pid}`, { force: true });
         emptySince = undefined;
       } else {
         await sleep(50);
@@ -138,8 +144,13 @@ export async function openEmbeddedDatabase(
     }
     if (!alive(lock.pid)) {
       // Left by a process that died: move it aside (only one contender succeeds) and retry.
-      await rename(lockFile, `${lockFile}.stale-${lock.pid}-${process.pid}`).catch(() => {});
-      await rm(`${lockFile}.stale-${lock.pid}-${process.pid}`, { force: true });
+      await rename(
+        /* turbopackIgnore: true */ lockFile,
+        `${lockFile}.stale-${lock.pid}-${process.pid}`,
+      ).catch(() => {});
+      await rm(/* turbopackIgnore: true */ `${lockFile}.stale-${lock.pid}-${process.pid}`, {
+        force: true,
+      });
       continue;
     }
     await sleep(100); // alive but not listening yet

@@ -15,7 +15,10 @@ export const outboxPolicy = {
   /** Backoff: 10 s, 20 s, 40 s … at most an hour. */
   firstRetryMs: 10_000,
   maxRetryMs: 60 * 60 * 1000,
-  /** A job left "sending" this long by a worker that died is taken over. */
+  /**
+   * A job left "sending" this long by a worker that died is taken over
+   * (OUTBOX_LEASE_SECONDS sets it; it must exceed the slowest delivery).
+   */
   leaseMs: 2 * 60 * 1000,
 } as const;
 
@@ -36,8 +39,9 @@ export async function claimJobs(
   db: Database,
   workerId: string,
   limit: number = outboxPolicy.batch,
+  leaseMs: number = outboxPolicy.leaseMs,
 ): Promise<ClaimedJob[]> {
-  const lease = `${outboxPolicy.leaseMs} milliseconds`;
+  const lease = `${leaseMs} milliseconds`;
   const result = await db.execute<{
     id: string;
     lead_id: string;
@@ -130,8 +134,9 @@ export async function runOutboxOnce(
   deliverers: Deliverers,
   workerId: string,
   shouldStop: () => boolean = () => false,
+  leaseMs: number = outboxPolicy.leaseMs,
 ): Promise<number> {
-  const jobs = await claimJobs(db, workerId);
+  const jobs = await claimJobs(db, workerId, outboxPolicy.batch, leaseMs);
   for (const [index, job] of jobs.entries()) {
     if (shouldStop()) {
       await releaseJobs(
@@ -161,6 +166,7 @@ export function startOutboxWorker({
   workerId,
   idleMs = 1_000,
   retentionDays,
+  leaseMs = outboxPolicy.leaseMs,
 }: {
   getDb: () => Promise<Database>;
   deliverers: Deliverers;
@@ -168,6 +174,7 @@ export function startOutboxWorker({
   idleMs?: number;
   /** Leads older than this are deleted (the privacy policy's retention period). */
   retentionDays: number;
+  leaseMs?: number;
 }): OutboxWorker {
   let stopping = false;
   let wake: (() => void) | undefined;
@@ -186,7 +193,7 @@ export function startOutboxWorker({
           if (removed.leads > 0 || removed.rateLimitEntries > 0)
             log.info({ event: 'housekeeping', ...removed }, 'expired data deleted');
         }
-        worked = await runOutboxOnce(db, deliverers, workerId, () => stopping);
+        worked = await runOutboxOnce(db, deliverers, workerId, () => stopping, leaseMs);
       } catch (error) {
         log.error(
           { event: 'worker.error', error: (error as Error).message },

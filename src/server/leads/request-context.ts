@@ -1,4 +1,5 @@
 import 'server-only';
+import { randomUUID } from 'node:crypto';
 import { env as publicEnv } from '@/env';
 import { serverEnv } from '@/server/env';
 import { enabledChannels } from './channels';
@@ -23,6 +24,15 @@ export function clientIp(
     .filter(Boolean);
   const ip = chain[Math.max(0, chain.length - 1 - trustedProxies)] ?? 'unknown';
   return ip.replace(/^::ffff:/, '').slice(0, 64);
+}
+
+/**
+ * The id that ties a request's log lines together: the X-Request-Id a proxy or
+ * CDN in front set, when it is a plain token, else a new one.
+ */
+export function requestId(headers: HeaderSource): string {
+  const given = headers.get('x-request-id')?.trim();
+  return given && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
 }
 
 /** The origins a form of this site can come from: the address it was requested on, and SITE_URL. */

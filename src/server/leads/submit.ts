@@ -20,20 +20,20 @@ export const submissionLimits = {
   unavailableRetryAfterSeconds: 30,
 } as const;
 
-export type SubmissionFields = Partial<
-  Record<
-    | 'language'
-    | 'method'
-    | 'contact'
-    | 'consent'
-    | 'website'
-    | 'token'
-    | 'key'
-    | 'page'
-    | 'estimate',
-    string
-  >
->;
+/** The fields of a consultation request, as the form and the HTTP API send them. */
+export const submissionFieldNames = [
+  'language',
+  'method',
+  'contact',
+  'consent',
+  'website',
+  'token',
+  'key',
+  'page',
+  'estimate',
+] as const;
+
+export type SubmissionFields = Partial<Record<(typeof submissionFieldNames)[number], string>>;
 
 export type SubmissionContext = {
   ip: string;

@@ -1,28 +1,17 @@
 import { isLangCode } from '@/i18n/locales';
 import { getDb } from '@/server/db/client';
-import { submissionContext } from '@/server/leads/request-context';
+import { requestId, submissionContext } from '@/server/leads/request-context';
 import { failureMessage } from '@/server/leads/result-message';
 import {
+  submissionFieldNames,
   submissionLimits,
   submitLead,
   type SubmissionFields,
   type SubmissionResult,
 } from '@/server/leads/submit';
-import { logger } from '@/server/log';
+import { logger, logSubmission } from '@/server/log';
 
 export const dynamic = 'force-dynamic';
-
-const fieldNames = [
-  'language',
-  'method',
-  'contact',
-  'consent',
-  'website',
-  'token',
-  'key',
-  'page',
-  'estimate',
-] as const;
 
 /** Reads at most `limit` bytes of the body; undefined if it is longer. */
 async function readBody(request: Request, limit: number): Promise<string | undefined> {
@@ -50,7 +39,7 @@ function parseFields(body: string, contentType: string): SubmissionFields {
     ? (JSON.parse(body || '{}') as Record<string, unknown>)
     : Object.fromEntries(new URLSearchParams(body));
   const fields: SubmissionFields = {};
-  for (const name of fieldNames) {
+  for (const name of submissionFieldNames) {
     const value = source[name];
     if (typeof value === 'string') fields[name] = value;
     else if (typeof value === 'boolean') fields[name] = String(value);
@@ -61,11 +50,12 @@ function parseFields(body: string, contentType: string): SubmissionFields {
 }
 
 function respond(
+  id: string,
   result: SubmissionResult | { status: 'bad_request'; httpStatus: 400 },
   message?: string,
 ) {
   const { httpStatus, ...body } = result;
-  const headers = new Headers({ 'Cache-Control': 'no-store' });
+  const headers = new Headers({ 'Cache-Control': 'no-store', 'X-Request-Id': id });
   if ('retryAfter' in result) headers.set('Retry-After', String(result.retryAfter));
   return Response.json(
     { ...body, ...(message ? { message } : {}) },
@@ -80,27 +70,23 @@ function respond(
  * Retry-After, or 503 when the database is down.
  */
 export async function POST(request: Request) {
+  const id = requestId(request.headers);
   const body = await readBody(request, submissionLimits.maxBodyBytes + 1024);
-  if (body === undefined) return respond({ status: 'too_large', httpStatus: 413 });
+  if (body === undefined) return respond(id, { status: 'too_large', httpStatus: 413 });
   let fields: SubmissionFields;
   try {
     fields = parseFields(body, request.headers.get('content-type') ?? '');
   } catch {
-    return respond({ status: 'bad_request', httpStatus: 400 });
+    return respond(id, { status: 'bad_request', httpStatus: 400 });
   }
   const language = isLangCode(fields.language) ? fields.language : 'ru';
   try {
     const result = await submitLead(getDb, fields, submissionContext(request.headers));
-    if (result.status === 'accepted' && result.httpStatus === 201) {
-      logger.info(
-        { event: 'lead.accepted', reference: result.reference, language },
-        'lead accepted',
-      );
-    }
-    return respond(result, await failureMessage(result, language));
+    logSubmission(id, result, language);
+    return respond(id, result, await failureMessage(result, language));
   } catch (error) {
     logger.error(
-      { event: 'lead.error', error: (error as Error).message },
+      { event: 'lead.error', requestId: id, error: (error as Error).message },
       'lead submission failed',
     );
     throw error;

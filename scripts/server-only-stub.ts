@@ -1,0 +1,2 @@
+/** Stands in for the `server-only` package where no bundler for browsers is involved (the worker bundle). */
+export {};

@@ -1,0 +1,19 @@
+/**
+ * Cache-Control of each kind of response (README, "Deploying"). Kept free of
+ * imports: next.config.ts reads it.
+ *
+ * - Files under /_next/static carry a content hash in their name: Next.js
+ *   sends them `public, max-age=31536000, immutable` itself.
+ * - Prerendered pages: a CDN keeps them 10 minutes and may serve a stale copy
+ *   for a day while it fetches the new one; browsers revalidate each time (a
+ *   cheap 304). A deploy needs no purge: within 10 minutes the CDN has the new
+ *   pages, and open tabs learn of the build by themselves (BEHAVIOUR.md 6).
+ * - Public files without a hash (images, flags): an hour, then revalidated.
+ * - API answers and anything per visitor: never stored.
+ */
+export const cacheControl = {
+  page: 'public, max-age=0, s-maxage=600, stale-while-revalidate=86400',
+  publicFile: 'public, max-age=3600, stale-while-revalidate=86400',
+  immutable: 'public, max-age=31536000, immutable',
+  noStore: 'no-store',
+} as const;

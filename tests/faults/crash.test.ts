@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeTelegram } from '../support/fake-services';
+import {
+  Client,
+  faultBackends,
+  faultDatabase,
+  inspect,
+  newKey,
+  pool,
+  sleep,
+  startSite,
+  telegramEnv,
+  waitUntil,
+  type FaultDatabase,
+  type Site,
+} from './support';
+
+const total = 1000;
+const killAfter = 300;
+
+describe.each(faultBackends)('the server killed mid-stream on %s', (backend) => {
+  let database: FaultDatabase;
+  let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
+  let site: Site | undefined;
+
+  beforeAll(async () => {
+    [database, telegram] = await Promise.all([faultDatabase(backend), startFakeTelegram()]);
+  });
+  afterAll(async () => {
+    await site?.kill('SIGKILL');
+    await Promise.all([telegram?.close(), database?.close()]);
+  });
+
+  it(`keeps every one of ${total} accepted requests exactly once, and delivers each after the restart`, async () => {
+    const env = {
+      ...database.env,
+      ...telegramEnv,
+      TELEGRAM_API_URL: telegram.url,
+      // The jobs the killed server was sending are taken over after 5 s, not 2 minutes.
+      OUTBOX_LEASE_SECONDS: '5',
+    };
+    site = await startSite(env);
+    const port = site.port;
+    const client = new Client(() => site!.url);
+    await client.prepare();
+
+    const references = new Map<number, string>();
+    let restarted: Promise<void> | undefined;
+    let networkErrors = 0;
+    await pool(total, 8, async (n) => {
+      // One key per request: a retry after a lost answer must not make a second lead.
+      const key = newKey();
+      for (let attempt = 0; ; attempt += 1) {
+        expect(attempt, `request ${n} kept failing`).toBeLessThan(300);
+        const answer = await client.send(n, key);
+        if (answer.status === 201 || answer.status === 200) {
+          references.set(n, answer.body.reference as string);
+          break;
+        }
+        expect(answer.status === 'network' || answer.status === 503, JSON.stringify(answer)).toBe(
+          true,
+        );
+        networkErrors += 1;
+        await sleep(100);
+      }
+      if (references.size >= killAfter && !restarted) {
+        restarted = (async () => {
+          await site!.kill('SIGKILL');
+          site = await startSite(env, port);
+        })();
+      }
+    });
+    await restarted;
+
+    expect(networkErrors).toBeGreaterThan(0); // the crash did happen mid-stream
+    expect(references.size).toBe(total);
+    expect(new Set(references.values()).size).toBe(total);
+
+    const check = await inspect(database.target);
+    try {
+      const [stored] = (
+        await check.db.execute<{ leads: number; distinct_keys: number }>(
+          sql`SELECT count(*)::int AS leads, count(DISTINCT idempotency_key)::int AS distinct_keys FROM leads`,
+        )
+      ).rows;
+      expect(stored).toEqual({ leads: total, distinct_keys: total });
+      const found = await check.db.execute<{ reference: string }>(sql`SELECT reference FROM leads`);
+      expect(new Set(found.rows.map((row) => row.reference))).toEqual(new Set(references.values()));
+
+      // Delivered by the restarted server's worker: every job sent, every lead in the chat.
+      await waitUntil(
+        'every lead is delivered',
+        async () =>
+          (
+            await check.db.execute<{ left: number }>(
+              sql`SELECT count(*)::int AS left FROM outbox_jobs WHERE status <> 'sent'`,
+            )
+          ).rows[0]!.left === 0,
+        90_000,
+      );
+    } finally {
+      await check.close();
+    }
+    const texts = telegram.calls.map((call) => String(call.body.text));
+    for (const reference of references.values())
+      expect(
+        texts.some((text) => text.includes(reference)),
+        reference,
+      ).toBe(true);
+    const duplicates = telegram.calls.length - total;
+    console.log(`${backend}: ${total} delivered, ${duplicates} delivered twice`);
+  });
+});

@@ -1,0 +1,79 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  Client,
+  faultDatabase,
+  newKey,
+  sleep,
+  startSite,
+  type FaultDatabase,
+  type Site,
+} from './support';
+
+describe('SIGTERM during a submission', () => {
+  let database: FaultDatabase;
+  let site: Site | undefined;
+
+  beforeAll(async () => {
+    database = await faultDatabase('pglite');
+  });
+  afterAll(async () => {
+    await site?.kill('SIGKILL');
+    await database?.close();
+  });
+
+  it('lets it finish with a success answer, takes no new one, and exits within 10 s', async () => {
+    site = await startSite(database.env);
+    const client = new Client(() => site!.url);
+    await client.prepare();
+
+    // Headers and half of the body now, the rest after the signal: the request
+    // is in the server's hands when SIGTERM arrives.
+    const body = JSON.stringify({
+      language: 'en',
+      method: 'phone',
+      contact: '+7 701 555 0142',
+      consent: true,
+      token: client.formToken,
+      key: newKey(),
+      page: '/en/contacts',
+    });
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port: site!.port,
+          path: '/api/leads',
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            origin: site!.url,
+            'x-forwarded-for': '10.9.9.9',
+          },
+        },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode!, body: text }));
+        },
+      );
+      request.on('error', reject);
+      request.write(body.slice(0, 40));
+      void sleep(1_000).then(() => request.end(body.slice(40)));
+    });
+    await sleep(300);
+    const signalled = Date.now();
+    site.child.kill('SIGTERM');
+    await sleep(300);
+    // No new connection is taken meanwhile.
+    await expect(fetch(`${site.url}/api/health`)).rejects.toThrow();
+
+    const result = await answer;
+    expect(result.status).toBe(201);
+    expect(JSON.parse(result.body)).toMatchObject({ status: 'accepted' });
+    const exit = await site.exited;
+    expect(exit.at - signalled).toBeLessThan(10_000);
+    expect(site.lines.some((line) => line.includes('"event":"server.stopped"'))).toBe(true);
+  });
+});

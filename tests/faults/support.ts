@@ -1,0 +1,302 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, Socket, type AddressInfo, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { connect as connectDb, type Database } from '@/server/db/client';
+
+/*
+ * Real processes on loopback for the fault tests: the built server as
+ * `npm start` runs it, the bundled outbox worker as the container runs it, and
+ * a client that streams consultation requests through the HTTP API.
+ */
+
+const root = path.resolve(import.meta.dirname, '../..');
+export const telegramEnv = {
+  TELEGRAM_BOT_TOKEN: '123456789:AAEhBOweik6ad6PsVMRxjeQKkHmdhGfhV0',
+  TELEGRAM_CHAT_ID: '-100200300',
+};
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Polls until `check` holds, or fails after `ms`. */
+export async function waitUntil(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  ms = 30_000,
+): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (
+      await Promise.resolve()
+        .then(check)
+        .catch(() => false)
+    )
+      return;
+    await sleep(100);
+  }
+  throw new Error(`Timed out after ${ms} ms waiting until ${what}`);
+}
+
+export type Proc = {
+  child: ChildProcess;
+  /** stdout and stderr, line by line (JSON log lines from pino). */
+  lines: string[];
+  /** Resolves with the exit code (or signal) and how long after `since` it came. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+  kill: (
+    signal?: NodeJS.Signals,
+  ) => Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+};
+
+function watch(child: ChildProcess): Proc {
+  const lines: string[] = [];
+  for (const stream of [child.stdout!, child.stderr!]) {
+    let rest = '';
+    stream.on('data', (chunk: Buffer) => {
+      const parts = (rest + chunk.toString()).split('\n');
+      rest = parts.pop()!;
+      lines.push(...parts);
+    });
+  }
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>(
+    (resolve) => child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
+  );
+  return {
+    child,
+    lines,
+    exited,
+    kill: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+export type Site = Proc & { url: string; port: number };
+
+/** The production server (`npm start`) on a free port, once it answers. */
+export async function startSite(env: Record<string, string>, port?: number): Promise<Site> {
+  const sitePort = port ?? (await freePort());
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(sitePort),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      // Every request of a test names its own visitor address.
+      TRUSTED_PROXIES: '1',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const proc = watch(child);
+  const url = `http://127.0.0.1:${sitePort}`;
+  let exited = false;
+  void proc.exited.then(() => (exited = true));
+  await waitUntil(`${url} answers`, async () => {
+    if (exited) throw new Error(`the site exited:\n${proc.lines.join('\n')}`);
+    return (await fetch(`${url}/api/health`)).status === 200;
+  });
+  return { ...proc, url, port: sitePort };
+}
+
+/** The outbox worker as the container runs it (`node worker.mjs`, bundled by the build). */
+export function startWorker(env: Record<string, string>): Proc {
+  const child = spawn(process.execPath, [path.join(root, '.next/standalone/worker.mjs')], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return watch(child);
+}
+
+export const workerStarted = (worker: Proc) =>
+  waitUntil('the worker has started', () =>
+    worker.lines.some((line) => line.includes('"event":"worker.start"')),
+  );
+
+/** A visitor's address per request, so the per-address limit never applies. */
+const visitorIp = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
+export type Answer =
+  { status: number; body: Record<string, unknown> } | { status: 'network'; error: string };
+
+/**
+ * Consultation requests through POST /api/leads. Each request has its own
+ * idempotency key; sending the same one again (after a network error) must
+ * never make a second lead.
+ */
+export class Client {
+  private token?: string;
+
+  constructor(private readonly base: () => string) {}
+
+  get formToken(): string | undefined {
+    return this.token;
+  }
+
+  /** A form token, old enough to pass the minimum fill time. */
+  async prepare() {
+    const response = await fetch(`${this.base()}/api/leads/token`);
+    this.token = ((await response.json()) as { token: string }).token;
+    await sleep(2_100);
+  }
+
+  async send(n: number, key: string, language = 'en'): Promise<Answer> {
+    try {
+      const response = await fetch(`${this.base()}/api/leads`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          origin: new URL(this.base()).origin,
+          'x-forwarded-for': visitorIp(n + 1),
+        },
+        body: JSON.stringify({
+          language,
+          method: 'phone',
+          contact: `+7 701 ${String(1_000_000 + n).slice(0, 3)} ${String(1_000_000 + n).slice(3)}`,
+          consent: true,
+          token: this.token,
+          key,
+          page: '/en/contacts',
+        }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    } catch (error) {
+      const cause = (error as Error & { cause?: Error }).cause;
+      return { status: 'network', error: `${(error as Error).message} ${cause?.message ?? ''}` };
+    }
+  }
+}
+
+/** Runs `count` jobs with `concurrency` at a time. */
+export async function pool(count: number, concurrency: number, job: (n: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) await job(next++);
+    }),
+  );
+}
+
+export const newKey = () => randomUUID();
+
+/** A direct connection to the test's database, to check what was stored. */
+export async function inspect(target: { url?: string; dataDir?: string }): Promise<{
+  db: Database;
+  close: () => Promise<void>;
+}> {
+  const connection = await connectDb({ ...target, poolSize: 2 });
+  return {
+    db: connection.db,
+    close: async () => {
+      await connection.pool.end();
+      await connection.embedded?.close();
+    },
+  };
+}
+
+/**
+ * A TCP proxy in front of PostgreSQL that the test can cut: `down()` resets
+ * every connection through it and refuses new ones, as a database server that
+ * stops does; `up()` lets connections through again.
+ */
+export async function startTcpProxy(target: { host: string; port: number }) {
+  const sockets = new Set<Socket>();
+  let server: Server | undefined;
+  const port = await freePort();
+  const listen = () =>
+    new Promise<void>((resolve) => {
+      server = createServer((client) => {
+        const upstream = new Socket();
+        sockets.add(client).add(upstream);
+        const drop = () => {
+          client.destroy();
+          upstream.destroy();
+          sockets.delete(client);
+          sockets.delete(upstream);
+        };
+        client.on('error', drop).on('close', drop);
+        upstream.on('error', drop).on('close', drop);
+        upstream.connect(target.port, target.host, () => {
+          client.pipe(upstream).pipe(client);
+        });
+      });
+      server.listen(port, '127.0.0.1', resolve);
+    });
+  await listen();
+  return {
+    port,
+    down: async () => {
+      await new Promise<void>((resolve) => {
+        server!.close(() => resolve());
+        for (const socket of sockets) socket.resetAndDestroy();
+        sockets.clear();
+      });
+    },
+    up: listen,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) =>
+        server?.listening ? server.close(() => resolve()) : resolve(),
+      );
+    },
+  };
+}
+
+export type FaultBackend = 'pglite' | 'postgres';
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const faultBackends: FaultBackend[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+export type FaultDatabase = {
+  /** What the processes under test get. */
+  env: Record<string, string>;
+  target: { url?: string; dataDir?: string };
+  close: () => Promise<void>;
+};
+
+/**
+ * An empty database for one test: a PGlite folder that the first process to
+ * start will own (as the site owns it in production), or a database of its
+ * own on the TEST_DATABASE_URL server, dropped afterwards.
+ */
+export async function faultDatabase(backend: FaultBackend): Promise<FaultDatabase> {
+  if (backend === 'pglite') {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'agency-faults-'));
+    return {
+      env: { DATA_DIR: dataDir },
+      target: { dataDir },
+      close: () => rm(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  const name = `agency_faults_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    target: { url: url.toString() },
+    close: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
