@@ -38,6 +38,8 @@ test.describe('keyboard', () => {
     });
     const page = await context.newPage();
     await page.goto('/en');
+    // A page of its own, without the fixture's wait: the menu opens once the page is live.
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await page.getByRole('button', { name: messages.en.Header.openMenu }).click();
     const duration = await page
       .getByRole('dialog')

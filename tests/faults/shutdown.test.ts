@@ -75,5 +75,17 @@ describe('SIGTERM during a submission', () => {
     const exit = await site.exited;
     expect(exit.at - signalled).toBeLessThan(10_000);
     expect(site.lines.some((line) => line.includes('"event":"server.stopped"'))).toBe(true);
+
+    // One JSON line for the lead: its reference and the request id, never the contact.
+    const accepted = site.lines
+      .filter((line) => line.includes('"event":"lead.accepted"'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(accepted).toHaveLength(1);
+    expect(accepted[0]).toMatchObject({
+      reference: JSON.parse(result.body).reference,
+      requestId: expect.stringMatching(/^[\w-]{36}$/),
+      language: 'en',
+    });
+    expect(site.lines.join('\n')).not.toMatch(/555[\s-]?0142/);
   });
 });

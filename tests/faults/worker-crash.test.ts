@@ -91,5 +91,11 @@ describe.each(faultBackends)('the worker killed mid-delivery on %s', (backend) =
     );
     expect(twice).toBeGreaterThanOrEqual(0);
     expect(twice).toBeLessThanOrEqual(5); // at most the batch the dead worker held
+
+    // The worker stops cleanly on SIGTERM, well within a platform's grace period.
+    const signalled = Date.now();
+    const exit = await second.kill('SIGTERM');
+    expect(exit.code).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(10_000);
   });
 });
