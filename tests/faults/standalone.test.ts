@@ -1,0 +1,74 @@
+import { spawn } from 'node:child_process';
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, waitUntil, type Proc } from './support';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/*
+ * The container image is .next/standalone and nothing else (Dockerfile). This
+ * copies that folder somewhere else and runs it the way the image does, so a
+ * file the server still reads from the project would show here.
+ */
+describe('the standalone folder on its own, as the container runs it', () => {
+  let dir: string;
+  let server: Proc | undefined;
+
+  afterAll(async () => {
+    await server?.kill('SIGKILL');
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  function run(args: string[], env: Record<string, string>) {
+    const child = spawn(process.execPath, args, {
+      cwd: path.join(dir, 'app'),
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const lines: string[] = [];
+    child.stdout.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>(
+      (resolve) => child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
+    );
+    return {
+      child,
+      lines,
+      exited,
+      kill: async (signal: NodeJS.Signals = 'SIGTERM') => {
+        if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+        return exited;
+      },
+    } satisfies Proc;
+  }
+
+  it('migrates, serves pages, files and the API, and runs the worker', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'agency-image-'));
+    await cp(path.join(root, '.next/standalone'), path.join(dir, 'app'), { recursive: true });
+    const env = { DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'info' };
+
+    const migrate = run(['migrate.mjs'], env);
+    expect((await migrate.exited).code, migrate.lines.join('')).toBe(0);
+
+    const port = await freePort();
+    server = run(['server.js'], { ...env, PORT: String(port), HOSTNAME: '127.0.0.1' });
+    const base = `http://127.0.0.1:${port}`;
+    await waitUntil('the server answers', async () => (await fetch(`${base}/api/health`)).ok);
+    for (const page of ['/ru', '/kz/services/web', '/en/calculator?type=shop&size=40'])
+      expect((await fetch(`${base}${page}`)).status, page).toBe(200);
+    const [font] = (await readdir(path.join(dir, 'app/.next/static/media'))).filter((name) =>
+      name.endsWith('.woff2'),
+    );
+    expect((await fetch(`${base}/_next/static/media/${font}`)).status).toBe(200);
+    expect((await fetch(`${base}/flags/kz.svg`)).status).toBe(200);
+    expect((await fetch(`${base}/api/leads/token`)).status).toBe(200);
+
+    const worker = run(['worker.mjs'], env);
+    await waitUntil('the worker has started', () =>
+      worker.lines.some((line) => line.includes('"event":"worker.start"')),
+    );
+    expect((await worker.kill('SIGTERM')).code).toBe(0);
+  });
+});
