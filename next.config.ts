@@ -12,7 +12,7 @@ const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
  * The build's id (BEHAVIOUR.md section 6): `BUILD_ID` from the environment when
  * the deploy names its builds (a commit hash, say), else made up at build time.
  * It is compiled into the pages and into /_app/builds/*, which is how a page
- * learns that a newer build is live. (This file is read again by `next start`,
+ * learns that a newer build is live. (The server reads this file again at start,
  * where the values below are not used: the compiled ones are.)
  */
 const buildId =

@@ -6,8 +6,9 @@
  *   sends them `public, max-age=31536000, immutable` itself.
  * - Prerendered pages: a CDN keeps them 10 minutes and may serve a stale copy
  *   for a day while it fetches the new one; browsers revalidate each time (a
- *   cheap 304). A deploy needs no purge: within 10 minutes the CDN has the new
- *   pages, and open tabs learn of the build by themselves (BEHAVIOUR.md 6).
+ *   cheap 304). Within 10 minutes of a deploy the CDN has the new pages, and
+ *   open tabs learn of the build by themselves (BEHAVIOUR.md 6); a page served
+ *   stale meanwhile still needs the previous build's files (README, "Deploying").
  * - Public files without a hash (images, flags): an hour, then revalidated.
  * - API answers and anything per visitor: never stored.
  */
