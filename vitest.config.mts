@@ -6,7 +6,7 @@ export default defineConfig({
     alias: {
       '@': path.resolve(import.meta.dirname, 'src'),
       // `server-only` throws outside a React Server bundle; tests import server code directly.
-      'server-only': path.resolve(import.meta.dirname, 'tests/support/empty.ts'),
+      'server-only': path.resolve(import.meta.dirname, 'scripts/server-only-stub.ts'),
     },
   },
   test: {

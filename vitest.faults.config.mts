@@ -1,17 +1,12 @@
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import base from './vitest.config.mjs';
 
 /**
  * The fault tests (tests/faults): real processes of the built site, so they run
  * after `npm run build`, one file at a time (each starts its own servers).
  */
 export default defineConfig({
-  resolve: {
-    alias: {
-      '@': path.resolve(import.meta.dirname, 'src'),
-      'server-only': path.resolve(import.meta.dirname, 'tests/support/empty.ts'),
-    },
-  },
+  resolve: base.resolve,
   test: {
     include: ['tests/faults/**/*.test.ts'],
     environment: 'node',

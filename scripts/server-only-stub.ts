@@ -1,2 +1,5 @@
-/** Stands in for the `server-only` package where no bundler for browsers is involved (the worker bundle). */
+/**
+ * Stands in for the `server-only` package outside a React Server bundle: in
+ * the tests, which import server code directly, and in the worker bundle.
+ */
 export {};

@@ -3,7 +3,7 @@ import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, waitUntil, type Proc } from './support';
+import { freePort, waitUntil, watch, workerStarted, type Proc } from './support';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -21,28 +21,14 @@ describe('the standalone folder on its own, as the container runs it', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  function run(args: string[], env: Record<string, string>) {
-    const child = spawn(process.execPath, args, {
-      cwd: path.join(dir, 'app'),
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const lines: string[] = [];
-    child.stdout.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>(
-      (resolve) => child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
+  const run = (args: string[], env: Record<string, string>) =>
+    watch(
+      spawn(process.execPath, args, {
+        cwd: path.join(dir, 'app'),
+        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
     );
-    return {
-      child,
-      lines,
-      exited,
-      kill: async (signal: NodeJS.Signals = 'SIGTERM') => {
-        if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-        return exited;
-      },
-    } satisfies Proc;
-  }
 
   it('migrates, serves pages, files and the API, and runs the worker', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'agency-image-'));
@@ -50,7 +36,7 @@ describe('the standalone folder on its own, as the container runs it', () => {
     const env = { DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'info' };
 
     const migrate = run(['migrate.mjs'], env);
-    expect((await migrate.exited).code, migrate.lines.join('')).toBe(0);
+    expect((await migrate.exited).code, migrate.lines.join('\n')).toBe(0);
 
     const port = await freePort();
     server = run(['server.js'], { ...env, PORT: String(port), HOSTNAME: '127.0.0.1' });
@@ -66,9 +52,7 @@ describe('the standalone folder on its own, as the container runs it', () => {
     expect((await fetch(`${base}/api/leads/token`)).status).toBe(200);
 
     const worker = run(['worker.mjs'], env);
-    await waitUntil('the worker has started', () =>
-      worker.lines.some((line) => line.includes('"event":"worker.start"')),
-    );
+    await workerStarted(worker);
     expect((await worker.kill('SIGTERM')).code).toBe(0);
   });
 });

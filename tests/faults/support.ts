@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, Socket, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { connect as connectDb, type Database } from '@/server/db/client';
 
@@ -59,7 +60,8 @@ export type Proc = {
   ) => Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 };
 
-function watch(child: ChildProcess): Proc {
+/** Collects a child process's output line by line and how it ended. */
+export function watch(child: ChildProcess): Proc {
   const lines: string[] = [];
   for (const stream of [child.stdout!, child.stderr!]) {
     let rest = '';
@@ -208,6 +210,28 @@ export async function inspect(target: { url?: string; dataDir?: string }): Promi
       await connection.embedded?.close();
     },
   };
+}
+
+/** Waits until the outbox has no job left that is not sent. */
+export async function waitUntilAllSent(
+  target: { url?: string; dataDir?: string },
+  ms: number,
+): Promise<void> {
+  const check = await inspect(target);
+  try {
+    await waitUntil(
+      'every job is sent',
+      async () =>
+        (
+          await check.db.execute<{ left: number }>(
+            sql`SELECT count(*)::int AS left FROM outbox_jobs WHERE status <> 'sent'`,
+          )
+        ).rows[0]!.left === 0,
+      ms,
+    );
+  } finally {
+    await check.close();
+  }
 }
 
 /**

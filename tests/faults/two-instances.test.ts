@@ -10,7 +10,7 @@ import {
   startSite,
   startWorker,
   telegramEnv,
-  waitUntil,
+  waitUntilAllSent,
   workerStarted,
   type FaultDatabase,
   type Proc,
@@ -67,19 +67,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           await check.db.execute<{ leads: number }>(sql`SELECT count(*)::int AS leads FROM leads`)
         ).rows;
         expect(stored!.leads).toBe(total);
-        await waitUntil(
-          'every job is sent',
-          async () =>
-            (
-              await check.db.execute<{ left: number }>(
-                sql`SELECT count(*)::int AS left FROM outbox_jobs WHERE status <> 'sent'`,
-              )
-            ).rows[0]!.left === 0,
-          60_000,
-        );
       } finally {
         await check.close();
       }
+      await waitUntilAllSent(database.target, 60_000);
       expect(telegram.calls).toHaveLength(total);
       const texts = telegram.calls.map((call) => String(call.body.text));
       for (const reference of references)

@@ -1,17 +1,16 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeTelegram } from '../support/fake-services';
 import {
   Client,
   faultBackends,
   faultDatabase,
-  inspect,
   newKey,
   pool,
   startSite,
   startWorker,
   telegramEnv,
   waitUntil,
+  waitUntilAllSent,
   workerStarted,
   type FaultDatabase,
   type Proc,
@@ -66,21 +65,7 @@ describe.each(faultBackends)('the worker killed mid-delivery on %s', (backend) =
     const second = startWorker(env);
     workers.push(second);
     await workerStarted(second);
-    const check = await inspect(database.target);
-    try {
-      await waitUntil(
-        'every job is sent',
-        async () =>
-          (
-            await check.db.execute<{ left: number }>(
-              sql`SELECT count(*)::int AS left FROM outbox_jobs WHERE status <> 'sent'`,
-            )
-          ).rows[0]!.left === 0,
-        60_000,
-      );
-    } finally {
-      await check.close();
-    }
+    await waitUntilAllSent(database.target, 60_000);
 
     const texts = telegram.calls.map((call) => String(call.body.text));
     const lost = references.filter((reference) => !texts.some((text) => text.includes(reference)));

@@ -74,13 +74,8 @@ export function deferChunkScripts(html: string): {
  */
 export function addFontPreloads(html: string, urls: string[]): string {
   const links = urls
-    .filter(
-      (url) =>
-        !html.includes(
-          `<link rel="preload" as="font" type="font/woff2" crossorigin="" href="${url}"/>`,
-        ),
-    )
     .map((url) => `<link rel="preload" as="font" type="font/woff2" crossorigin="" href="${url}"/>`)
+    .filter((link) => !html.includes(link))
     .join('');
   if (!links) return html;
   const stylesheet = html.indexOf('<link rel="stylesheet"');
