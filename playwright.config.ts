@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const e2eDataDir = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
+const standInPort = port + 5;
+const webhookSecret = 'e2e-webhook-secret-0123456789';
 
 /**
  * End-to-end tests run against the production build (`npm run build` first;
@@ -29,9 +31,30 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
     {
+      // Stand-ins for Telegram and a webhook, which the site delivers leads to.
+      command: 'node tests/e2e/support/stand-ins.mjs',
+      env: { E2E_STANDIN_PORT: String(standInPort), LEADS_WEBHOOK_SECRET: webhookSecret },
+      url: `http://127.0.0.1:${standInPort}/calls`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 10_000,
+    },
+    {
       command: 'node scripts/start.mjs',
-      // A database of its own (PGlite), so tests never touch ./data.
-      env: { PORT: String(port), DATA_DIR: e2eDataDir, LOG_LEVEL: 'warn' },
+      // A database of its own (PGlite), so tests never touch ./data. As if
+      // behind one proxy (TRUSTED_PROXIES=1): each test is a visitor of its own
+      // by the X-Forwarded-For it sends.
+      env: {
+        PORT: String(port),
+        DATA_DIR: e2eDataDir,
+        LOG_LEVEL: 'warn',
+        TRUSTED_PROXIES: '1',
+        TELEGRAM_BOT_TOKEN: '123456789:AAE2e-stand-in-token-0123456789',
+        TELEGRAM_CHAT_ID: '-1001234567890',
+        TELEGRAM_API_URL: `http://127.0.0.1:${standInPort}`,
+        LEADS_WEBHOOK_URL: `http://127.0.0.1:${standInPort}/webhook`,
+        LEADS_WEBHOOK_SECRET: webhookSecret,
+        LEADS_NOTIFY_PER_MINUTE: '1000',
+      },
       url: `http://localhost:${port}/en`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
@@ -47,6 +70,21 @@ export default defineConfig({
         LOG_LEVEL: 'silent',
       },
       url: `http://localhost:${port + 1}/en`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'ignore',
+    },
+    {
+      // The site exposed directly (TRUSTED_PROXIES=0), on a database of its own.
+      command: 'node scripts/start.mjs',
+      env: {
+        PORT: String(port + 2),
+        DATA_DIR: `${e2eDataDir}-no-proxy`,
+        TRUSTED_PROXIES: '0',
+        LOG_LEVEL: 'silent',
+      },
+      url: `http://localhost:${port + 2}/en`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
       stdout: 'ignore',

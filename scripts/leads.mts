@@ -1,28 +1,34 @@
 /**
  * Leads from the command line, for the agency:
- *   npm run leads -- list [--limit N]
+ *   npm run leads -- list [--limit N] [--spam]
  *   npm run leads -- show REFERENCE
  *   npm run leads -- export --format csv|json [--since YYYY-MM-DD]
+ *   npm run leads -- release REFERENCE
  *   npm run leads -- retry-failed
  *   npm run leads -- purge --older-than DAYS
  * It uses DATABASE_URL, or the embedded database in DATA_DIR (shared with a running site).
  */
 import { parseArgs } from 'node:util';
 import { closeDb, getDb } from '@/server/db/client';
+import { enabledChannels } from '@/server/delivery/wiring';
+import { serverEnv } from '@/server/env';
 import {
   exportLeads,
   findLead,
+  leadSource,
   listLeads,
   purgeOlderThan,
+  releaseFromSpam,
   retryFailed,
   toCsv,
 } from '@/server/leads/admin';
 
 const usage = `Usage:
-  npm run leads -- list [--limit N]
-  npm run leads -- show REFERENCE
+  npm run leads -- list [--limit N] [--spam]   newest first; --spam: the requests kept as spam
+  npm run leads -- show REFERENCE              everything about one request
   npm run leads -- export --format csv|json [--since YYYY-MM-DD]
-  npm run leads -- retry-failed
+  npm run leads -- release REFERENCE           a request kept as spam becomes a lead and is delivered
+  npm run leads -- retry-failed                failed deliveries are tried again
   npm run leads -- purge --older-than DAYS`;
 
 function fail(message: string): never {
@@ -36,6 +42,7 @@ const { positionals, values } = parseArgs({
     format: { type: 'string' },
     since: { type: 'string' },
     limit: { type: 'string' },
+    spam: { type: 'boolean' },
     'older-than': { type: 'string' },
   },
 });
@@ -53,13 +60,30 @@ try {
     case 'list': {
       const limit = values.limit ? Number(values.limit) : 50;
       if (!Number.isInteger(limit) || limit < 1) fail('--limit must be a positive whole number');
-      const rows = await listLeads(await getDb(), { limit });
-      if (rows.length === 0) console.log('No leads yet.');
+      const rows = await listLeads(await getDb(), {
+        limit,
+        status: values.spam ? 'spam' : undefined,
+      });
+      if (rows.length === 0) console.log(values.spam ? 'No requests kept as spam.' : 'No leads yet.');
       for (const row of rows) {
         const deliveries =
           row.deliveries.map((d) => `${d.channel}:${d.status}`).join(' ') || 'no delivery';
+        const mark =
+          row.status === 'spam'
+            ? `spam:${row.spamReason ?? '?'}`
+            : row.reviewReason
+              ? `check:${row.reviewReason}`
+              : row.status;
         console.log(
-          `${row.reference}  ${row.createdAt.toISOString()}  ${row.status.padEnd(4)}  ${row.contactMethod.padEnd(8)} ${row.contactValue}  ${row.language}  ${deliveries}`,
+          [
+            row.reference,
+            row.createdAt.toISOString(),
+            mark.padEnd(16),
+            `${row.contactMethod.padEnd(8)} ${row.contactValue}`,
+            row.language,
+            `from ${leadSource(row)}`,
+            deliveries,
+          ].join('  '),
         );
       }
       break;
@@ -77,6 +101,22 @@ try {
       const rows = await exportLeads(await getDb(), { since: sinceDate() });
       process.stdout.write(
         values.format === 'csv' ? toCsv(rows) : `${JSON.stringify(rows, null, 2)}\n`,
+      );
+      break;
+    }
+    case 'release': {
+      if (!argument) fail('release needs a reference, e.g. npm run leads -- release K7M-4QZ');
+      const channels = enabledChannels(serverEnv());
+      const result = await releaseFromSpam(await getDb(), argument, channels);
+      if (result.status === 'not-found') fail(`No lead ${argument}`);
+      if (result.status === 'not-spam') {
+        console.log(`${result.reference} is not kept as spam: nothing to release.`);
+        break;
+      }
+      console.log(
+        channels.length > 0
+          ? `${result.reference} released: queued for ${channels.join(', ')}.`
+          : `${result.reference} released. No delivery channel is configured, so it is not sent anywhere.`,
       );
       break;
     }

@@ -4,20 +4,14 @@
  */
 import { hostname } from 'node:os';
 import { closeDb, getDb } from '@/server/db/client';
-import { createDeliverers } from '@/server/delivery/deliverers';
 import { startOutboxWorker } from '@/server/delivery/outbox';
+import { announceChannels, createDeliverers } from '@/server/delivery/wiring';
 import { serverEnv } from '@/server/env';
 import { logger } from '@/server/log';
 
 const env = serverEnv();
+announceChannels(env);
 const deliverers = await createDeliverers(env);
-for (const channel of ['telegram', 'email'] as const) {
-  if (!deliverers[channel])
-    logger.warn(
-      { event: 'channel.off', channel },
-      `${channel} is not configured: leads are stored but not sent there`,
-    );
-}
 await getDb(); // connect and migrate before the first round
 const worker = startOutboxWorker({
   getDb,
@@ -25,6 +19,7 @@ const worker = startOutboxWorker({
   workerId: `worker-${hostname()}-${process.pid}`,
   retentionDays: env.LEADS_RETENTION_DAYS,
   leaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
+  notifyPerMinute: env.LEADS_NOTIFY_PER_MINUTE,
 });
 
 let stopping = false;
@@ -32,9 +27,10 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info({ event: 'worker.shutdown', signal }, 'stopping');
-  // Finishes the delivery in hand and gives the rest back, then closes the database.
-  const deadline = setTimeout(() => process.exit(1), 10_000);
-  await worker.stop();
+  // Finishes the delivery in hand and gives the rest back, then closes the
+  // database; a worker stuck on the database is left after 4 s (see startup.ts).
+  const deadline = setTimeout(() => process.exit(1), 9_500);
+  await Promise.race([worker.stop(), new Promise((resolve) => setTimeout(resolve, 4_000))]);
   await closeDb();
   clearTimeout(deadline);
   process.exit(0);

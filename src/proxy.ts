@@ -1,14 +1,23 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { localeCookie, serializeLocaleCookie } from '@/i18n/locales';
+import { langCodes, localeCookie, serializeLocaleCookie } from '@/i18n/locales';
 import { negotiateLangCode } from '@/lib/locale-negotiation';
 import { isSitePath } from '@/lib/site-paths';
+import { checkFormPost } from '@/server/http/form-post';
+
+const prefixed = new RegExp(`^/(?:${langCodes.join('|')})(?:/|$)`);
 
 /**
  * The only per-request code for pages. It sees `/` and paths without a language
- * prefix (see `config.matcher`); every prefixed page is static and never gets here.
+ * prefix, which it redirects, and requests with a body to a page (a form post),
+ * which it checks before Next.js runs the server action (src/server/http/form-post.ts).
+ * A prefixed page requested without a body never gets here: it is static.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  if (prefixed.test(pathname)) {
+    return (await checkFormPost(request, pathname)) ?? NextResponse.next();
+  }
+
   const cookie = request.cookies.get(localeCookie.name)?.value;
   const code = negotiateLangCode({
     cookie,
@@ -34,10 +43,13 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // `/` and every path that does not start with a language code or belong to
-  // Next.js, the API, the build-info files or a static asset.
   matcher: [
+    // `/` and every path that does not start with a language code or belong to
+    // Next.js, the API, the build-info files or a static asset.
     '/',
     '/((?!(?:ru|en|kz|ua)(?:/|$)|_next/|_app/|api/|favicon\\.ico$|apple-icon$|robots\\.txt$|sitemap\\.xml$|manifest\\.webmanifest$|.*\\.(?:svg|png|jpe?g|gif|webp|avif|ico|woff2?|txt|js|css|map|json)$).+)',
+    // A page requested with a body (a form post) or as a server action.
+    { source: '/:lang(ru|en|kz|ua)/:path*', has: [{ type: 'header', key: 'content-type' }] },
+    { source: '/:lang(ru|en|kz|ua)/:path*', has: [{ type: 'header', key: 'next-action' }] },
   ],
 };

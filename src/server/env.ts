@@ -39,10 +39,47 @@ export const serverEnvSchema = z
     LEADS_NOTIFY_LANGUAGE: z.enum(langCodes).default('ru'),
     /** Leads older than this many days are deleted by the worker (the privacy policy says 12 months). */
     LEADS_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(365),
+    /** Bitrix24: the incoming webhook's address, https://<portal>/rest/<user>/<key>/ (a secret). */
+    BITRIX24_WEBHOOK_URL: optional(
+      z
+        .url({ protocol: /^https?$/, message: 'must be the https:// address of a Bitrix24 incoming webhook' })
+        .transform((url) => (url.endsWith('/') ? url : `${url}/`)),
+    ),
+    /** The lead source the CRM records (its SOURCE_ID list; WEB is "Website"). */
+    BITRIX24_SOURCE_ID: z.string().regex(/^[\w-]{1,50}$/).default('WEB'),
+    /** The Bitrix24 user new leads are assigned to (their numeric id). */
+    BITRIX24_ASSIGNED_BY_ID: optional(z.coerce.number().int().positive()),
+    /** amoCRM (Kommo): the account's address, https://<subdomain>.amocrm.ru or .kommo.com. */
+    AMOCRM_BASE_URL: optional(
+      z
+        .url({ protocol: /^https?$/, message: 'must be the https:// address of the amoCRM account' })
+        .transform((url) => url.replace(/\/+$/, '')),
+    ),
+    /** A private integration's long-lived token (a secret). */
+    AMOCRM_ACCESS_TOKEN: optional(z.string().min(20, 'must be the long-lived token amoCRM gave')),
+    /** `lead`: a lead with its contact; `unsorted`: an incoming lead the team accepts or declines. */
+    AMOCRM_MODE: z.enum(['lead', 'unsorted']).default('lead'),
+    /** The pipeline new leads go to; the account's main one if unset. */
+    AMOCRM_PIPELINE_ID: optional(z.coerce.number().int().positive()),
+    /** The account's currency: an estimate in this currency becomes the lead's price. */
+    AMOCRM_CURRENCY: z.enum(['RUB', 'USD', 'KZT', 'UAH']).default('RUB'),
+    /** Any other system: each lead POSTed as JSON to this address, signed with the secret. */
+    LEADS_WEBHOOK_URL: optional(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' })),
+    LEADS_WEBHOOK_SECRET: optional(
+      z.string().min(16, 'must be at least 16 characters (e.g. openssl rand -hex 32)'),
+    ),
+    /**
+     * Messages a minute each channel that notifies people (Telegram, e-mail) may
+     * get; past it, a burst arrives as one summary. CRMs and the webhook get every lead.
+     */
+    LEADS_NOTIFY_PER_MINUTE: z.coerce.number().int().min(2).max(1000).default(20),
     /** `in-server` delivers from the site process; `off` leaves it to `npm run worker`. */
     OUTBOX_WORKER: z.enum(['in-server', 'off']).default('in-server'),
-    /** After this long, a job a crashed worker was sending is taken over by another. */
-    OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
+    /**
+     * A worker holds a job it is sending for this long and renews the hold while
+     * it sends; a job whose worker died is taken over once the hold runs out.
+     */
+    OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(20),
     /** Proxies in front of the site that append to X-Forwarded-For (a CDN and a load balancer: 2). */
     TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
   })
@@ -53,6 +90,18 @@ export const serverEnvSchema = z
         path: [env.TELEGRAM_BOT_TOKEN ? 'TELEGRAM_CHAT_ID' : 'TELEGRAM_BOT_TOKEN'],
         message: 'TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID are set together or not at all',
       });
+    }
+    const pairs = [
+      ['AMOCRM_BASE_URL', 'AMOCRM_ACCESS_TOKEN'],
+      ['LEADS_WEBHOOK_URL', 'LEADS_WEBHOOK_SECRET'],
+    ] as const;
+    for (const [a, b] of pairs) {
+      if (!!env[a] !== !!env[b])
+        ctx.addIssue({
+          code: 'custom',
+          path: [env[a] ? b : a],
+          message: `${a} and ${b} are set together or not at all`,
+        });
     }
     if (!!env.SMTP_URL !== !!env.LEADS_EMAIL_TO) {
       ctx.addIssue({

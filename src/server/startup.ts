@@ -1,10 +1,10 @@
 import 'server-only';
 import { hostname } from 'node:os';
 import { closeDb, getDb } from '@/server/db/client';
-import { createDeliverers } from '@/server/delivery/deliverers';
 import { startOutboxWorker, type OutboxWorker } from '@/server/delivery/outbox';
+import { announceChannels, createDeliverers } from '@/server/delivery/wiring';
 import { EnvError, serverEnv } from '@/server/env';
-import { logger } from '@/server/log';
+import { errorDetails, logger } from '@/server/log';
 
 let worker: OutboxWorker | undefined;
 
@@ -30,27 +30,20 @@ export async function startServerServices() {
     logger.info({ event: 'db.ready', embedded: !env.DATABASE_URL }, 'database ready');
   } catch (error) {
     logger.error(
-      { event: 'db.unavailable', error: (error as Error).message },
+      { event: 'db.unavailable', ...errorDetails(error) },
       'database not reachable at start; will retry on demand',
     );
   }
 
-  const deliverers = await createDeliverers(env);
-  for (const channel of ['telegram', 'email'] as const) {
-    if (!deliverers[channel]) {
-      logger.warn(
-        { event: 'channel.off', channel },
-        `${channel} is not configured: leads are stored but not sent there`,
-      );
-    }
-  }
+  announceChannels(env);
   if (env.OUTBOX_WORKER === 'in-server') {
     worker = startOutboxWorker({
       getDb,
-      deliverers,
+      deliverers: await createDeliverers(env),
       workerId: `site-${hostname()}-${process.pid}`,
       retentionDays: env.LEADS_RETENTION_DAYS,
       leaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
+      notifyPerMinute: env.LEADS_NOTIFY_PER_MINUTE,
     });
   }
 
@@ -60,6 +53,13 @@ export async function startServerServices() {
 
 /** The whole shutdown must fit in the 10 s a container platform waits before SIGKILL. */
 const shutdownDeadlineMs = 9_000;
+/**
+ * How long the worker may take to finish the delivery in hand. A worker stuck
+ * on the database (a query queued behind another process's open transaction
+ * on the embedded database, say) is left after this, so the database can still
+ * be closed cleanly; a job it held is taken over by the next worker.
+ */
+const workerGraceMs = 4_000;
 
 /**
  * Graceful shutdown, in the order that loses nothing. Next.js's own handler
@@ -85,15 +85,17 @@ function drainThenExit(signal: NodeJS.Signals) {
     exiting = true;
     void (async () => {
       try {
-        await workerStopped;
+        const finished = await Promise.race([
+          workerStopped?.then(() => true) ?? true,
+          new Promise<false>((resolve) => setTimeout(() => resolve(false), workerGraceMs).unref()),
+        ]);
+        if (!finished)
+          logger.warn({ event: 'server.shutdown.worker' }, 'the outbox worker did not stop in time');
         worker = undefined;
         await closeDb();
         logger.info({ event: 'server.stopped' }, 'stopped');
       } catch (error) {
-        logger.error(
-          { event: 'server.shutdown.error', error: (error as Error).message },
-          'shutdown',
-        );
+        logger.error({ event: 'server.shutdown.error', ...errorDetails(error) }, 'shutdown');
       } finally {
         exit(code ?? 0);
       }

@@ -18,6 +18,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 export const telegramEnv = {
   TELEGRAM_BOT_TOKEN: '123456789:AAEhBOweik6ad6PsVMRxjeQKkHmdhGfhV0',
   TELEGRAM_CHAT_ID: '-100200300',
+  // These tests count every message; the ceiling of messages a minute is tested apart.
+  LEADS_NOTIFY_PER_MINUTE: '1000',
 };
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -150,11 +152,10 @@ export class Client {
     return this.token;
   }
 
-  /** A form token, old enough to pass the minimum fill time. */
+  /** A form token, as the form fetches when the visitor turns to it. */
   async prepare() {
     const response = await fetch(`${this.base()}/api/leads/token`);
     this.token = ((await response.json()) as { token: string }).token;
-    await sleep(2_100);
   }
 
   async send(n: number, key: string, language = 'en'): Promise<Answer> {
@@ -172,6 +173,8 @@ export class Client {
           contact: `+7 701 ${String(1_000_000 + n).slice(0, 3)} ${String(1_000_000 + n).slice(3)}`,
           consent: true,
           token: this.token,
+          // As the form reports it: the page had been open for a while.
+          shownMs: 30_000,
           key,
           page: '/en/contacts',
         }),

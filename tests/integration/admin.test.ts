@@ -46,6 +46,36 @@ describe('lead administration', () => {
       );
       references.push((result as { reference: string }).reference);
     }
+    // A third, from a campaign, that the honeypot took for a bot.
+    const touch = {
+      source: 'vk',
+      medium: 'social',
+      campaign: 'launch',
+      landingPage: '/en?utm_source=vk&utm_medium=social&utm_campaign=launch',
+      at: new Date().toISOString(),
+    };
+    const spam = await submitLead(
+      async () => test.db,
+      {
+        language: 'en',
+        method: 'phone',
+        contact: '(201) 555-0144',
+        consent: 'on',
+        page: '/en',
+        website: 'filled by autofill',
+        attribution: JSON.stringify({ first: touch, last: touch }),
+        token: await issueFormToken(test.db, Date.now() - 60_000),
+        key: crypto.randomUUID(),
+      },
+      {
+        ip: '192.0.2.9',
+        userAgent: 'test',
+        origin: 'http://x',
+        allowedOrigins: ['http://x'],
+        channels: ['email'],
+      },
+    );
+    references.push((spam as { reference: string }).reference);
   }, 60_000);
   afterAll(async () => {
     forgetFormSecret();
@@ -55,13 +85,22 @@ describe('lead administration', () => {
   it('lists newest first with their deliveries, and finds one by reference in any case', async () => {
     const rows = await listLeads(test.db);
     expect(rows.map((r) => r.reference)).toEqual([...references].reverse());
-    expect(rows[0]!.deliveries).toEqual([
-      { channel: 'email', status: 'pending', attempts: 0, lastError: null },
+    // Spam is listed too, and delivered to no one.
+    expect(rows[0]).toMatchObject({ status: 'spam', deliveries: [] });
+    expect(rows[1]!.deliveries).toEqual([
+      {
+        channel: 'email',
+        status: 'pending',
+        attempts: 0,
+        lastError: null,
+        externalId: null,
+        summarized: false,
+      },
     ]);
     const found = await findLead(test.db, references[0]!.toLowerCase());
     expect(found).toMatchObject({
       reference: references[0],
-      consent: { textVersion: '2026-11-21' },
+      consent: { textVersion: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), language: 'en' },
     });
     expect(await findLead(test.db, 'ZZZ-ZZZ')).toBeUndefined();
   });
@@ -69,17 +108,46 @@ describe('lead administration', () => {
   it('exports CSV that a spreadsheet cannot run as a formula', async () => {
     const csv = toCsv(await exportLeads(test.db));
     const lines = csv.trim().split('\n');
+    const touch = 'source,medium,campaign,term,content,gclid,yclid,fbclid,referrer,landingPage,at';
     expect(lines[0]).toBe(
-      'reference,createdAt,status,contactMethod,contactValue,language,page,estimate,deliveries',
+      [
+        'reference,createdAt,status,reviewReason,contactMethod,contactValue,name,message,budget,contactTime,timeZone,language,page,estimate',
+        touch.replace(/(^|,)/g, '$1first.'),
+        touch.replace(/(^|,)/g, '$1last.'),
+        'deliveries',
+      ].join(','),
     );
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
     // "@…" starts a formula in Excel: the Telegram username is written as text.
     expect(csv).toContain(`,telegram,'@ortus_client,`);
+    // Where each lead came from, a column per tag of its first and last touch.
+    const tagged = lines.find((line) => line.startsWith(references[2]!))!;
+    expect(tagged).toContain(',vk,social,launch,');
+    expect(tagged).toContain(',/en?utm_source=vk&utm_medium=social&utm_campaign=launch,');
   });
+
+  it('lists the requests kept as spam, and releases one into delivery', async () => {
+    const env = { DATA_DIR: test.dataDir!, SMTP_URL: 'smtp://127.0.0.1:2525', LEADS_EMAIL_TO: 'sales@example.com' };
+    const spam = await runToEnd('scripts/leads.mts', ['list', '--spam'], env);
+    expect(spam.stdout.trim().split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^${references[2]}  .*spam:honeypot .*from vk / social / launch  no delivery$`)),
+    ]);
+    const released = await runToEnd('scripts/leads.mts', ['release', references[2]!.toLowerCase()], env);
+    expect(released).toMatchObject({ code: 0, stdout: `${references[2]} released: queued for email.\n` });
+    expect(await findLead(test.db, references[2]!)).toMatchObject({
+      status: 'new',
+      spamReason: 'honeypot',
+      releasedAt: expect.any(Date),
+      deliveries: [expect.objectContaining({ channel: 'email', status: 'pending' })],
+    });
+    const again = await runToEnd('scripts/leads.mts', ['release', references[2]!], env);
+    expect(again.stdout).toContain('is not kept as spam');
+    expect((await runToEnd('scripts/leads.mts', ['release', 'ZZZ-ZZZ'], env)).code).toBe(2);
+  }, 60_000);
 
   it('queues failed deliveries again', async () => {
     await test.db.update(outboxJobs).set({ status: 'failed', attempts: 10 });
-    expect(await retryFailed(test.db)).toBe(2);
+    expect(await retryFailed(test.db)).toBe(3);
     const jobs = await test.db.select().from(outboxJobs);
     expect(jobs.every((job) => job.status === 'pending' && job.attempts === 0)).toBe(true);
   });
@@ -100,7 +168,7 @@ describe('lead administration', () => {
       ['export', '--format', 'json', '--since', '2020-01-01'],
       env,
     );
-    expect(JSON.parse(json.stdout)).toHaveLength(2);
+    expect(JSON.parse(json.stdout)).toHaveLength(3);
     const bad = await runToEnd('scripts/leads.mts', ['export', '--format', 'xml'], env);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('export needs --format csv or --format json');
@@ -113,7 +181,10 @@ describe('lead administration', () => {
       .set({ createdAt: new Date(Date.now() - 400 * 24 * 3600 * 1000) })
       .where(eq(leads.id, old!.id));
     expect(await purgeOlderThan(test.db, 365)).toMatchObject({ leads: 1 });
-    expect((await listLeads(test.db)).map((r) => r.reference)).toEqual([references[1]]);
+    expect((await listLeads(test.db)).map((r) => r.reference)).toEqual([
+      references[2],
+      references[1],
+    ]);
     expect(
       await test.db.select().from(outboxJobs).where(eq(outboxJobs.leadId, old!.id)),
     ).toHaveLength(0);

@@ -5,8 +5,9 @@ import { env as siteEnv } from '@/env';
 import { estimate, inCurrency } from '@/lib/calculator/estimate';
 import { leadEstimate } from '@/lib/calculator/lead-estimate';
 import { selectionFromQuery } from '@/lib/calculator/selection';
-import { createDeliverers, notificationTexts, type Deliverers } from '@/server/delivery/deliverers';
-import { runOutboxOnce, startOutboxWorker } from '@/server/delivery/outbox';
+import { outboxRun, runOutboxOnce, startOutboxWorker, type OutboxRun } from '@/server/delivery/outbox';
+import type { Deliverers } from '@/server/delivery/types';
+import { createDeliverers, notificationTexts } from '@/server/delivery/wiring';
 import { parseServerEnv } from '@/server/env';
 import { issueFormToken, forgetFormSecret } from '@/server/leads/form-token';
 import { submitLead } from '@/server/leads/submit';
@@ -33,6 +34,7 @@ describe.each(backends)('delivering leads on %s', (backend) => {
   let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
   let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
   let deliverers: Deliverers;
+  let run: OutboxRun;
 
   beforeAll(async () => {
     [test, telegram, smtp] = await Promise.all([
@@ -62,6 +64,7 @@ describe.each(backends)('delivering leads on %s', (backend) => {
     smtp.mails.length = 0;
     telegram.state.down = false;
     smtp.state.down = false;
+    run = outboxRun('w1');
   });
 
   async function submit(contact = '@ortus_client', page = '/en/contacts', estimate?: string) {
@@ -108,7 +111,7 @@ describe.each(backends)('delivering leads on %s', (backend) => {
 
   it('sends exactly one Telegram message and one email, with the lead escaped', async () => {
     const reference = await submit('@ortus_client', '/en/<b>contacts</b>&x');
-    expect(await runOutboxOnce(test.db, deliverers, 'w1')).toBe(2);
+    expect(await runOutboxOnce(test.db, deliverers, run)).toBe(2);
 
     expect(telegram.calls).toHaveLength(1);
     const call = telegram.calls[0]!;
@@ -130,14 +133,14 @@ describe.each(backends)('delivering leads on %s', (backend) => {
 
     expect((await jobsOf(reference)).map((j) => j.status)).toEqual(['sent', 'sent']);
     // Nothing is sent twice.
-    expect(await runOutboxOnce(test.db, deliverers, 'w1')).toBe(0);
+    expect(await runOutboxOnce(test.db, deliverers, run)).toBe(0);
     expect(telegram.calls).toHaveLength(1);
   });
 
   it('describes an attached estimate in words, with the link that reopens it', async () => {
     const query = 'type=shop&size=40&design=premium&features=cms,payments&urgency=fast&support=3';
     await submit('@ortus_client', '/en/calculator', query);
-    await runOutboxOnce(test.db, deliverers, 'w1');
+    await runOutboxOnce(test.db, deliverers, run);
     const priced = inCurrency(estimate(selectionFromQuery(new URLSearchParams(query))), 'USD');
     const money = (n: number) => `$${n.toLocaleString('en-US')}`;
     expect(telegram.calls[0]!.body.text).toContain(
@@ -151,7 +154,7 @@ describe.each(backends)('delivering leads on %s', (backend) => {
   it('retries Telegram while it is down and delivers once it is back', async () => {
     telegram.state.down = true;
     const reference = await submit();
-    await runOutboxOnce(test.db, deliverers, 'w1');
+    await runOutboxOnce(test.db, deliverers, run);
     const [failed] = (await jobsOf(reference)).filter((j) => j.channel === 'telegram');
     expect(failed).toMatchObject({
       status: 'pending',
@@ -160,12 +163,12 @@ describe.each(backends)('delivering leads on %s', (backend) => {
     });
     expect(failed!.next.getTime()).toBeGreaterThan(Date.now() + 5_000);
     // Not due yet: nothing happens.
-    await runOutboxOnce(test.db, deliverers, 'w1');
+    await runOutboxOnce(test.db, deliverers, run);
     expect(telegram.calls).toHaveLength(0);
 
     telegram.state.down = false;
     await fastForward();
-    await runOutboxOnce(test.db, deliverers, 'w1');
+    await runOutboxOnce(test.db, deliverers, run);
     expect(telegram.calls).toHaveLength(1);
     expect((await jobsOf(reference)).find((j) => j.channel === 'telegram')).toMatchObject({
       status: 'sent',
@@ -176,14 +179,14 @@ describe.each(backends)('delivering leads on %s', (backend) => {
   it('retries email while the SMTP server refuses and delivers once it accepts', async () => {
     smtp.state.down = true;
     const reference = await submit();
-    await runOutboxOnce(test.db, deliverers, 'w1');
+    await runOutboxOnce(test.db, deliverers, run);
     expect((await jobsOf(reference)).find((j) => j.channel === 'email')).toMatchObject({
       status: 'pending',
       attempts: 1,
     });
     smtp.state.down = false;
     await fastForward();
-    await runOutboxOnce(test.db, deliverers, 'w1');
+    await runOutboxOnce(test.db, deliverers, run);
     expect(smtp.mails).toHaveLength(1);
     expect((await jobsOf(reference)).find((j) => j.channel === 'email')).toMatchObject({
       status: 'sent',
@@ -195,7 +198,7 @@ describe.each(backends)('delivering leads on %s', (backend) => {
     telegram.state.rateLimitOnce = true;
     const reference = await submit();
     const before = Date.now();
-    await runOutboxOnce(test.db, deliverers, 'w1');
+    await runOutboxOnce(test.db, deliverers, run);
     const job = (await jobsOf(reference)).find((j) => j.channel === 'telegram')!;
     expect(job.status).toBe('pending');
     expect(job.next.getTime() - before).toBeGreaterThanOrEqual(10_000 - 50);
@@ -205,7 +208,7 @@ describe.each(backends)('delivering leads on %s', (backend) => {
     telegram.state.down = true;
     const reference = await submit();
     await test.db.update(outboxJobs).set({ attempts: 9 });
-    await runOutboxOnce(test.db, deliverers, 'w1');
+    await runOutboxOnce(test.db, deliverers, run);
     expect((await jobsOf(reference)).find((j) => j.channel === 'telegram')).toMatchObject({
       status: 'failed',
       attempts: 10,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pricingConfig } from '@/config/pricing';
@@ -76,7 +77,8 @@ describe.each(backends)('submitting a lead on %s', (backend) => {
     });
     const [consent] = await test.db.select().from(consents).where(eq(consents.leadId, lead!.id));
     expect(consent).toMatchObject({
-      textVersion: '2026-11-21',
+      // The consent text's version is the privacy policy's date, in the visitor's language.
+      textVersion: /^updated: (\S+)$/m.exec(readFileSync('content/pages/privacy/kz.md', 'utf8'))![1],
       language: 'kz',
       page: '/kz/contacts',
       ip: '203.0.113.7',
@@ -129,6 +131,8 @@ describe.each(backends)('submitting a lead on %s', (backend) => {
       status: 'accepted',
       httpStatus: 200,
       reference: (first as { reference: string }).reference,
+      method: 'phone',
+      review: null,
     });
     expect((await test.db.select({ n: count() }).from(leads))[0]!.n).toBe(1);
   });
@@ -179,42 +183,111 @@ describe.each(backends)('submitting a lead on %s', (backend) => {
     expect(await test.db.select().from(outboxJobs)).toHaveLength(0);
   });
 
-  it('accepts a form sent within 2 seconds silently as spam', async () => {
-    const fields = await form({ token: await issueFormToken(test.db, clock.getTime() - 1500) });
-    expect((await submitLead(getDb, fields, context())).status).toBe('accepted');
-    expect((await test.db.select().from(leads))[0]).toMatchObject({
-      status: 'spam',
-      spamReason: 'too-fast',
+  it('delivers a form sent within 2 seconds of the page appearing, marked for a check', async () => {
+    const fields = await form({
+      token: await issueFormToken(test.db, clock.getTime() - 900),
+      shownMs: '1000',
     });
+    expect(await submitLead(getDb, fields, context())).toMatchObject({
+      status: 'accepted',
+      httpStatus: 201,
+      review: 'too-fast',
+    });
+    const [lead] = await test.db.select().from(leads);
+    expect(lead).toMatchObject({ status: 'new', spamReason: null, reviewReason: 'too-fast' });
+    expect(await test.db.select().from(outboxJobs).where(eq(outboxJobs.leadId, lead!.id))).toHaveLength(2);
   });
 
-  it('treats a forged token as spam', async () => {
-    const fields = await form({ token: `${clock.getTime() - 60_000}.not-our-signature` });
-    expect((await submitLead(getDb, fields, context())).status).toBe('accepted');
-    expect((await test.db.select().from(leads))[0]).toMatchObject({
-      status: 'spam',
-      spamReason: 'forged-token',
+  it('counts from when the page appeared, not from when the token came', async () => {
+    // Autofill: the token arrived 300 ms ago, but the page has been open 9 s.
+    const fields = await form({
+      token: await issueFormToken(test.db, clock.getTime() - 300),
+      shownMs: '9000',
     });
+    expect(await submitLead(getDb, fields, context())).toMatchObject({ review: null });
+    expect((await test.db.select().from(leads))[0]).toMatchObject({ status: 'new', reviewReason: null });
   });
 
-  it('asks to confirm a form without a token (no JavaScript), then accepts the confirmation', async () => {
-    const first = await submitLead(
+  it('takes a form without JavaScript at the first press, marked as sent without the script', async () => {
+    const result = await submitLead(
       getDb,
       await form({ token: undefined, key: undefined }),
       context(),
     );
-    expect(first).toMatchObject({
-      status: 'confirm',
-      httpStatus: 400,
-      token: expect.any(String),
-      key: expect.any(String),
+    expect(result).toMatchObject({ status: 'accepted', httpStatus: 201, review: 'no-script' });
+    expect((await test.db.select().from(leads))[0]).toMatchObject({ status: 'new', reviewReason: 'no-script' });
+    // Pressed twice: the same request, not a second lead.
+    const again = await submitLead(getDb, await form({ token: undefined, key: undefined }), context());
+    expect(again).toMatchObject({ status: 'accepted', httpStatus: 200 });
+    expect(await test.db.select().from(leads)).toHaveLength(1);
+  });
+
+  it('keeps a filled honeypot or a forged token as spam, delivered to no one', async () => {
+    await submitLead(getDb, await form({ website: 'http://spam.example' }), context());
+    await submitLead(
+      getDb,
+      await form({ token: `${clock.getTime() - 60_000}.not-our-signature` }),
+      context({ ip: '203.0.113.8' }),
+    );
+    const rows = await test.db.select().from(leads).orderBy(leads.createdAt);
+    expect(rows.map((row) => [row.status, row.spamReason]).sort()).toEqual([
+      ['spam', 'forged-token'],
+      ['spam', 'honeypot'],
+    ]);
+    expect(await test.db.select().from(outboxJobs)).toHaveLength(0);
+  });
+
+  it('stores the brief, cleaned, with the budget in the visitor currency', async () => {
+    await submitLead(
+      getDb,
+      await form({
+        language: 'ru',
+        method: 'whatsapp',
+        contact: '8 916 123-45-67',
+        name: 'Анна\u200b Петрова',
+        message: 'Нужен магазин.\u0000\r\nСроки — весна.',
+        budget: '5k-15k',
+        time: 'evening',
+        timeZone: 'Europe/Moscow',
+        page: '/ru/contacts\u0000',
+      }),
+      context(),
+    );
+    expect((await test.db.select().from(leads))[0]).toMatchObject({
+      contactMethod: 'whatsapp',
+      contactValue: '+79161234567',
+      name: 'Анна Петрова',
+      message: 'Нужен магазин.\nСроки — весна.',
+      budget: { band: '5k-15k', currency: 'RUB', low: 400_000, high: 1_200_000 },
+      contactTime: 'evening',
+      timeZone: 'Europe/Moscow',
+      page: '/ru/contacts',
     });
-    expect(await test.db.select().from(leads)).toHaveLength(0);
-    const { token, key } = first as { token: string; key: string };
-    const later = new Date(clock.getTime() + 5_000);
-    const second = await submitLead(getDb, await form({ token, key }), context({ now: later }));
-    expect(second.status).toBe('accepted');
-    expect((await test.db.select().from(leads))[0]!.status).toBe('new');
+  });
+
+  it('drops a time zone it does not know and keeps the request', async () => {
+    await submitLead(getDb, await form({ time: 'morning', timeZone: 'Mars/Olympus_Mons' }), context());
+    expect((await test.db.select().from(leads))[0]).toMatchObject({ contactTime: 'morning', timeZone: null });
+  });
+
+  it('stores where the visitor came from, or the tags of the page the form was sent from', async () => {
+    const touch = { source: 'google', medium: 'cpc', landingPage: '/kz?utm_source=google', at: clock.toISOString() };
+    await submitLead(getDb, await form({ attribution: JSON.stringify({ first: touch, last: touch }) }), context());
+    await submitLead(
+      getDb,
+      await form({ token: undefined, key: undefined }),
+      context({ ip: '203.0.113.9', referer: 'https://agency.example/kz/contacts?utm_source=vk&gclid=x1' }),
+    );
+    const rows = await test.db.select().from(leads).orderBy(leads.createdAt);
+    expect(rows.map((row) => row.attribution)).toEqual(
+      expect.arrayContaining([
+        { first: touch, last: touch },
+        {
+          first: { source: 'vk', gclid: 'x1', landingPage: '/kz/contacts?utm_source=vk&gclid=x1', at: clock.toISOString() },
+          last: { source: 'vk', gclid: 'x1', landingPage: '/kz/contacts?utm_source=vk&gclid=x1', at: clock.toISOString() },
+        },
+      ]),
+    );
   });
 
   it('refuses a form posted from another site', async () => {

@@ -39,6 +39,8 @@ describe.each(backends)('two worker processes on %s', (backend) => {
       TELEGRAM_BOT_TOKEN: '123456789:AAEhBOweik6ad6PsVMRxjeQKkHmdhGfhV0',
       TELEGRAM_CHAT_ID: '-100200300',
       TELEGRAM_API_URL: telegram.url,
+      // Exactly once is the point here, not the ceiling of messages a minute.
+      LEADS_NOTIFY_PER_MINUTE: '1000',
       LOG_LEVEL: 'info',
     };
     const workers = [

@@ -7,12 +7,21 @@ export type TelegramCall = { token: string; method: string; body: Record<string,
 /** A stand-in for the Telegram Bot API on a local port; `down` makes it answer 502. */
 export async function startFakeTelegram() {
   const calls: TelegramCall[] = [];
-  const state = { down: false, rateLimitOnce: false, delayMs: 0 };
+  const state: {
+    down: boolean;
+    rateLimitOnce: boolean;
+    delayMs: number;
+    /** Called as each request arrives, before it is answered; may hold the answer back. */
+    onCall?: (index: number) => void | Promise<void>;
+  } = { down: false, rateLimitOnce: false, delayMs: 0 };
+  let arrived = 0;
   const server: Server = createServer((req: IncomingMessage, res) => void answer(req, res));
   async function answer(req: IncomingMessage, res: ServerResponse) {
     let raw = '';
     for await (const chunk of req) raw += chunk;
     const match = /^\/bot([^/]+)\/(\w+)$/.exec(req.url ?? '');
+    arrived += 1;
+    await state.onCall?.(arrived);
     if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     res.setHeader('Content-Type', 'application/json');
     if (state.down) {

@@ -1,14 +1,28 @@
+import type { BudgetBandId, ContactTime } from '@/config/consultation';
 import type { ContactMethod, FieldErrors } from './schema';
 
 /** What the visitor typed, sent back so that nothing is lost when something goes wrong. */
-export type FormValues = { method: ContactMethod; contact: string; consent: boolean };
+export type FormValues = {
+  method: ContactMethod;
+  contact: string;
+  consent: boolean;
+  name: string;
+  message: string;
+  budget: BudgetBandId | '';
+  time: ContactTime | '';
+};
 
-export type FailureKind = 'confirm' | 'rate_limited' | 'unavailable' | 'forbidden' | 'too_large';
+export type FailureKind =
+  | 'rate_limited'
+  | 'unavailable'
+  | 'forbidden'
+  | 'too_large'
+  | 'bad_request';
 
 /** The form's state between the browser and the server action (also rendered without JavaScript). */
 export type ConsultationState =
   | { status: 'idle'; values: FormValues; token?: string; key?: string }
-  | { status: 'success'; reference: string }
+  | { status: 'success'; reference: string; method: ContactMethod }
   | {
       status: 'invalid';
       values: FormValues;
@@ -26,4 +40,12 @@ export type ConsultationState =
       key?: string;
     };
 
-export const initialValues: FormValues = { method: 'phone', contact: '', consent: false };
+export const initialValues: FormValues = {
+  method: 'phone',
+  contact: '',
+  consent: false,
+  name: '',
+  message: '',
+  budget: '',
+  time: '',
+};

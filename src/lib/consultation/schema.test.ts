@@ -116,21 +116,25 @@ describe('consultation schema: every method in every language', () => {
       phone: ['+7 495 123-45-67', '12-34'],
       email: ['ivan@example.ru', 'ivan@'],
       telegram: ['@ivan_petrov', '@iv'],
+      whatsapp: ['8 916 123-45-67', '+7 495 123-45-67'],
     },
     en: {
       phone: ['(212) 555-0187', '555'],
       email: ['john@example.com', 'john.example.com'],
       telegram: ['t.me/john_smith', 't.me/j'],
+      whatsapp: ['(201) 555-0123', '+1 800 555 0199'],
     },
     kz: {
       phone: ['+7 727 312 34 56', '+7 727'],
       email: ['aigerim@example.kz', 'aigerim@@example.kz'],
       telegram: ['aigerim_s', 'ай'],
+      whatsapp: ['8 701 123 4567', '+7 727 312 34 56'],
     },
     ua: {
       phone: ['044 123 4567', '044 12'],
       email: ['olena@example.ua', 'olena@example'],
       telegram: ['+380 67 123 4567', '@ol'],
+      whatsapp: ['067 123 4567', '044 123 4567'],
     },
   } as const;
   for (const [language, methods] of Object.entries(table)) {
@@ -144,4 +148,91 @@ describe('consultation schema: every method in every language', () => {
       });
     }
   }
+});
+
+describe('consultation schema: WhatsApp', () => {
+  it.each([
+    ['ru', '8 916 123-45-67', '+79161234567'],
+    ['kz', '+7 701 123 45 67', '+77011234567'],
+    ['ua', '067 123 4567', '+380671234567'],
+    ['en', '+49 1512 3456789', '+4915123456789'],
+  ])('%s accepts the mobile number %s as %s', (language, contact, expected) => {
+    expect(ok(language, 'whatsapp', contact)).toEqual({
+      ok: true,
+      value: { language, method: 'whatsapp', contact: expected },
+    });
+  });
+
+  it.each([
+    ['ru', '+7 495 123 45 67'], // a Moscow landline
+    ['ru', '8 800 555 35 35'], // toll-free
+    ['ua', '+380 44 123 4567'], // a Kyiv landline
+    ['en', '@whatsapp_user'],
+  ])('%s refuses %s, which no WhatsApp account can have', (language, contact) => {
+    expect(ok(language, 'whatsapp', contact)).toEqual({
+      ok: false,
+      errors: { contact: 'whatsappInvalid' },
+    });
+  });
+});
+
+describe('consultation schema: the brief', () => {
+  const valid = { language: 'en', method: 'email', contact: 'anna@example.com', consent: 'on' };
+
+  it('takes a name, a message, a budget and a time, cleaned', () => {
+    expect(
+      validateConsultation({
+        ...valid,
+        name: '  Anna\u200b Petrova\u0000 ',
+        message: 'We need a shop.\r\n\r\n\r\nIn spring.\u202e',
+        budget: '5k-15k',
+        time: 'morning',
+      }),
+    ).toEqual({
+      ok: true,
+      value: {
+        language: 'en',
+        method: 'email',
+        contact: 'anna@example.com',
+        name: 'Anna Petrova',
+        message: 'We need a shop.\n\nIn spring.',
+        budget: '5k-15k',
+        time: 'morning',
+      },
+    });
+  });
+
+  it('leaves out what the visitor left empty', () => {
+    expect(
+      validateConsultation({ ...valid, name: ' ', message: '\u200b', budget: '', time: '' }),
+    ).toEqual({ ok: true, value: { language: 'en', method: 'email', contact: 'anna@example.com' } });
+  });
+
+  it('refuses a name or a message that is too long, and values it does not offer', () => {
+    expect(
+      validateConsultation({
+        ...valid,
+        name: 'N'.repeat(101),
+        message: 'M'.repeat(2001),
+        budget: 'a million',
+        time: 'midnight',
+      }),
+    ).toEqual({
+      ok: false,
+      errors: {
+        name: 'nameTooLong',
+        message: 'messageTooLong',
+        budget: 'budgetInvalid',
+        time: 'timeInvalid',
+      },
+    });
+    expect(validateConsultation({ ...valid, message: 'M'.repeat(2000) }).ok).toBe(true);
+  });
+
+  it('checks the contact without the invisible characters it carried', () => {
+    expect(ok('ru', 'phone', '+7\u202e 916 123\u0000 45 67')).toMatchObject({
+      ok: true,
+      value: { contact: '+79161234567' },
+    });
+  });
 });

@@ -1,6 +1,14 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { parsePhoneNumberFromString as parseMobileNumber } from 'libphonenumber-js/mobile';
 import { z } from 'zod';
+import {
+  budgetBandIds,
+  consultationConfig,
+  type BudgetBandId,
+  type ContactTime,
+} from '@/config/consultation';
 import { langCodes, type LangCode } from '@/i18n/locales';
+import { cleanText } from '@/lib/text/clean';
 
 /**
  * The consultation form, checked by one schema in the browser and on the server.
@@ -13,7 +21,7 @@ import { langCodes, type LangCode } from '@/i18n/locales';
 // reports). The form's schema is small: plain parsing is as fast here.
 z.config({ jitless: true });
 
-export const contactMethods = ['phone', 'email', 'telegram'] as const;
+export const contactMethods = ['phone', 'email', 'telegram', 'whatsapp'] as const;
 export type ContactMethod = (typeof contactMethods)[number];
 
 /** Where a phone number without a country code is assumed to be. */
@@ -31,7 +39,12 @@ export const consultationErrorCodes = [
   'phoneInvalid',
   'emailInvalid',
   'telegramInvalid',
+  'whatsappInvalid',
   'consentRequired',
+  'nameTooLong',
+  'messageTooLong',
+  'budgetInvalid',
+  'timeInvalid',
 ] as const;
 export type ConsultationErrorCode = (typeof consultationErrorCodes)[number];
 
@@ -43,6 +56,15 @@ const telegramLink = /^(?:https?:\/\/)?(?:www\.)?(?:t|telegram)\.me\/([A-Za-z0-9
 
 export function normalizePhone(value: string, code: LangCode): string | undefined {
   const phone = parsePhoneNumberFromString(value, defaultRegion[code]);
+  return phone?.isValid() ? phone.number : undefined;
+}
+
+/**
+ * WhatsApp finds people by the mobile number of their account: a landline or
+ * a toll-free number cannot have one (the visitor should choose "Phone").
+ */
+export function normalizeWhatsApp(value: string, code: LangCode): string | undefined {
+  const phone = parseMobileNumber(value, defaultRegion[code]);
   return phone?.isValid() ? phone.number : undefined;
 }
 
@@ -69,58 +91,106 @@ export function normalizeEmail(value: string): string | undefined {
 const isTicked = (value: unknown) => value === true || value === 'on' || value === 'true';
 const isMethod = (value: unknown): value is ContactMethod =>
   (contactMethods as readonly unknown[]).includes(value);
+const isBudget = (value: unknown): value is BudgetBandId =>
+  (budgetBandIds as readonly unknown[]).includes(value);
+const isContactTime = (value: unknown): value is ContactTime =>
+  (consultationConfig.contactTimes as readonly unknown[]).includes(value);
+const text = (value: unknown, multiline = false) =>
+  typeof value === 'string' ? cleanText(value, { multiline }) : '';
+
+const normalizers: Record<ContactMethod, (value: string, code: LangCode) => string | undefined> =
+  {
+    phone: normalizePhone,
+    email: normalizeEmail,
+    telegram: normalizeTelegram,
+    whatsapp: normalizeWhatsApp,
+  };
+
+export const consultationFields = [
+  'method',
+  'contact',
+  'consent',
+  'name',
+  'message',
+  'budget',
+  'time',
+] as const;
+export type ConsultationField = (typeof consultationFields)[number];
 
 // Fields are taken leniently and checked together below, so that a visitor
-// who got several things wrong hears about all of them at once.
+// who got several things wrong hears about all of them at once. Text is
+// cleaned first (control and invisible characters removed, see cleanText), so
+// what is checked is what is stored.
 export const consultationSchema = z
   .object({
     language: z.enum(langCodes),
     method: z.unknown().optional(),
     contact: z.unknown().optional(),
     consent: z.unknown().optional(),
+    name: z.unknown().optional(),
+    message: z.unknown().optional(),
+    budget: z.unknown().optional(),
+    time: z.unknown().optional(),
   })
   .transform((input, ctx) => {
-    const issue = (path: 'method' | 'contact' | 'consent', message: ConsultationErrorCode) =>
+    let failed = false;
+    const issue = (path: ConsultationField, message: ConsultationErrorCode) => {
+      failed = true;
       ctx.addIssue({ code: 'custom', path: [path], message });
-    const contact = typeof input.contact === 'string' ? input.contact.trim() : '';
+    };
+    const contact = text(input.contact);
+    const name = text(input.name);
+    const message = text(input.message, true);
+    const budget = input.budget === '' ? undefined : input.budget;
+    const time = input.time === '' ? undefined : input.time;
     let normalized: string | undefined;
 
     if (!isMethod(input.method)) issue('method', 'methodInvalid');
     if (!contact) issue('contact', 'contactRequired');
     else if (contact.length > maxContactLength) issue('contact', 'contactTooLong');
     else if (isMethod(input.method)) {
-      normalized =
-        input.method === 'phone'
-          ? normalizePhone(contact, input.language)
-          : input.method === 'email'
-            ? normalizeEmail(contact)
-            : normalizeTelegram(contact, input.language);
+      normalized = normalizers[input.method](contact, input.language);
       if (!normalized) issue('contact', `${input.method}Invalid`);
     }
     if (!isTicked(input.consent)) issue('consent', 'consentRequired');
+    if (name.length > consultationConfig.maxNameLength) issue('name', 'nameTooLong');
+    if (message.length > consultationConfig.maxMessageLength) issue('message', 'messageTooLong');
+    if (budget !== undefined && !isBudget(budget)) issue('budget', 'budgetInvalid');
+    if (time !== undefined && !isContactTime(time)) issue('time', 'timeInvalid');
 
-    if (!normalized || !isMethod(input.method) || !isTicked(input.consent)) return z.NEVER;
-    return { language: input.language, method: input.method, contact: normalized };
+    if (failed || !normalized || !isMethod(input.method)) return z.NEVER;
+    return {
+      language: input.language,
+      method: input.method,
+      contact: normalized,
+      ...(name ? { name } : {}),
+      ...(message ? { message } : {}),
+      ...(isBudget(budget) ? { budget } : {}),
+      ...(isContactTime(time) ? { time } : {}),
+    };
   });
 
 export type ConsultationInput = z.input<typeof consultationSchema>;
 export type Consultation = z.output<typeof consultationSchema>;
-export type FieldErrors = Partial<Record<'method' | 'contact' | 'consent', ConsultationErrorCode>>;
+export type FieldErrors = Partial<Record<ConsultationField, ConsultationErrorCode>>;
+
+const fallbackCode: Record<ConsultationField, ConsultationErrorCode> = {
+  method: 'methodInvalid',
+  contact: 'contactRequired',
+  consent: 'consentRequired',
+  name: 'nameTooLong',
+  message: 'messageTooLong',
+  budget: 'budgetInvalid',
+  time: 'timeInvalid',
+};
 
 /** The first error of each field, as codes. */
 export function fieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
-    const field = issue.path[0];
-    if ((field === 'method' || field === 'contact' || field === 'consent') && !errors[field]) {
-      const code = consultationErrorCodes.find((c) => c === issue.message);
-      errors[field] =
-        code ??
-        (field === 'consent'
-          ? 'consentRequired'
-          : field === 'method'
-            ? 'methodInvalid'
-            : 'contactRequired');
+    const field = consultationFields.find((name) => name === issue.path[0]);
+    if (field && !errors[field]) {
+      errors[field] = consultationErrorCodes.find((c) => c === issue.message) ?? fallbackCode[field];
     }
   }
   return errors;

@@ -1,83 +1,52 @@
 'use server';
 
 import { headers } from 'next/headers';
-import { isLangCode } from '@/i18n/locales';
-import type { ConsultationState, FormValues } from '@/lib/consultation/form-state';
-import { contactMethods, type ContactMethod } from '@/lib/consultation/schema';
-import { getDb } from '@/server/db/client';
-import { requestId, submissionContext } from '@/server/leads/request-context';
-import { failureMessage } from '@/server/leads/result-message';
-import { submissionFieldNames, submitLead, type SubmissionFields } from '@/server/leads/submit';
-import { logger, logSubmission } from '@/server/log';
+import { budgetBandIds, consultationConfig } from '@/config/consultation';
+import { initialValues, type ConsultationState, type FormValues } from '@/lib/consultation/form-state';
+import { contactMethods } from '@/lib/consultation/schema';
+import { fieldsFromFormData, intakeLead } from '@/server/leads/intake';
+import type { SubmissionFields } from '@/server/leads/submit';
 
+const oneOf = <T extends string>(list: readonly T[], value: string | undefined, fallback: T): T =>
+  (list as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
+
+/** What the visitor sent, to show back in the form (never more than the form could hold). */
 function valuesOf(fields: SubmissionFields): FormValues {
-  const method = (contactMethods as readonly string[]).includes(fields.method ?? '')
-    ? (fields.method as ContactMethod)
-    : 'phone';
   return {
-    method,
+    method: oneOf(contactMethods, fields.method, initialValues.method),
     contact: (fields.contact ?? '').slice(0, 300),
     consent: fields.consent === 'on' || fields.consent === 'true',
+    name: (fields.name ?? '').slice(0, consultationConfig.maxNameLength * 2),
+    message: (fields.message ?? '').slice(0, consultationConfig.maxMessageLength * 2),
+    budget: oneOf([...budgetBandIds, ''], fields.budget, ''),
+    time: oneOf([...consultationConfig.contactTimes, ''], fields.time, ''),
   };
 }
 
 /**
- * The consultation form's server action: the same checks and storage as
- * POST /api/leads, answered as form state. It also serves the form without
- * JavaScript, where Next.js renders the page with the state it returns.
+ * The consultation form's server action: a thin adapter over the intake
+ * (src/server/leads/intake.ts), answered as form state. It also serves the
+ * form without JavaScript, where Next.js renders the page with the state it
+ * returns.
  */
 export async function submitConsultation(
   _previous: ConsultationState,
   formData: FormData,
 ): Promise<ConsultationState> {
-  const fields: SubmissionFields = {};
-  for (const name of submissionFieldNames) {
-    const value = formData.get(name);
-    if (typeof value === 'string') fields[name] = value;
-  }
-  const language = isLangCode(fields.language) ? fields.language : 'ru';
+  const { result, message = '', fields } = await intakeLead(await headers(), () =>
+    fieldsFromFormData(formData),
+  );
   const values = valuesOf(fields);
-  const requestHeaders = await headers();
-  const id = requestId(requestHeaders);
-  let result;
-  try {
-    result = await submitLead(getDb, fields, submissionContext(requestHeaders));
-  } catch (error) {
-    logger.error(
-      { event: 'lead.error', requestId: id, error: (error as Error).message },
-      'lead submission failed',
-    );
-    throw error;
-  }
-  logSubmission(id, result, language);
-  const message = (await failureMessage(result, language)) ?? '';
-
   switch (result.status) {
     case 'accepted':
-      return { status: 'success', reference: result.reference };
+      return { status: 'success', reference: result.reference, method: result.method };
     case 'invalid':
-      return {
-        status: 'invalid',
-        values,
-        errors: result.errors,
-        message,
-        token: fields.token,
-        key: fields.key,
-      };
-    case 'confirm':
-      return {
-        status: 'failed',
-        kind: 'confirm',
-        values,
-        message,
-        token: result.token,
-        key: result.key,
-      };
+      return { status: 'invalid', values, errors: result.errors, message, token: fields.token, key: fields.key };
     default:
       // Keep the token and key: trying again must not create a second lead.
       return {
         status: 'failed',
-        kind: result.status,
+        kind: result.status === 'method_not_allowed' ? 'bad_request' : result.status,
         values,
         message,
         token: fields.token,

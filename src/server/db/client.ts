@@ -73,11 +73,19 @@ export async function getDb(): Promise<Database> {
   return (await getConnection()).db;
 }
 
-/** Closes the pool, and the embedded database if this process serves it. */
-export async function closeDb(): Promise<void> {
+/**
+ * Closes the pool, and the embedded database if this process serves it. The
+ * pool waits for queries in hand, but not for ever: a query queued behind
+ * another process's open transaction would hold it, and closing the embedded
+ * server is what ends that transaction.
+ */
+export async function closeDb({ poolGraceMs = 2_000 } = {}): Promise<void> {
   const connection = await shared.current?.catch(() => undefined);
   shared.current = undefined;
   if (!connection) return;
-  await connection.pool.end().catch(() => {});
+  await Promise.race([
+    connection.pool.end().catch(() => {}),
+    new Promise((resolve) => setTimeout(resolve, poolGraceMs).unref()),
+  ]);
   await connection.embedded?.close();
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import { connect } from 'node:net';
+import { connect, type Server, type Socket } from 'node:net';
 import path from 'node:path';
 
 /**
@@ -68,6 +68,13 @@ async function serveFolder(dir: string, lockFile: string): Promise<EmbeddedDatab
   const db = await PGlite.create(path.join(/* turbopackIgnore: true */ dir, 'pglite'));
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 32 });
   await server.start();
+  // The connections it serves, so that closing can end them: the socket server's
+  // own stop waits for every client to hang up, and another process's client may not.
+  const sockets = new Set<Socket>();
+  (server as unknown as { server?: Server | null }).server?.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   const port = Number(server.getServerConn().split(':').pop());
   const lock: LockInfo = { pid: process.pid, port };
   // Written to a side file and renamed over, so a reader never sees half of it.
@@ -81,8 +88,13 @@ async function serveFolder(dir: string, lockFile: string): Promise<EmbeddedDatab
   const close = async () => {
     if (closed) return;
     closed = true;
-    await server.stop().catch(() => {});
-    await db.close().catch(() => {});
+    const stopped = server.stop().catch(() => {});
+    const gentle = await Promise.race([stopped.then(() => true), sleep(1_500).then(() => false)]);
+    if (!gentle) {
+      for (const socket of sockets) socket.destroy();
+      await Promise.race([stopped, sleep(1_000)]);
+    }
+    await Promise.race([db.close().catch(() => {}), sleep(3_000)]);
     const current = await readLock(lockFile).catch(() => undefined);
     if (current && current !== 'empty' && current.pid === process.pid)
       await rm(/* turbopackIgnore: true */ lockFile, { force: true });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   index,
   integer,
@@ -25,9 +26,21 @@ export const leads = pgTable(
     /** Short code the visitor sees and a manager can search for, e.g. "K7M-4QZ". */
     reference: text('reference').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    contactMethod: text('contact_method', { enum: ['phone', 'email', 'telegram'] }).notNull(),
-    /** Normalised: E.164 for phones, lower-case address, @username. */
+    contactMethod: text('contact_method', {
+      enum: ['phone', 'email', 'telegram', 'whatsapp'],
+    }).notNull(),
+    /** Normalised: E.164 for phones and WhatsApp, lower-case domain, @username. */
     contactValue: text('contact_value').notNull(),
+    /** The brief, all optional: how to address the visitor and what they wrote. */
+    name: text('name'),
+    message: text('message'),
+    /** The budget range picked, in the visitor's currency: `{ band, currency, low, high }`. */
+    budget: jsonb('budget'),
+    /** The part of the day the visitor prefers (morning, afternoon, evening), and their time zone. */
+    contactTime: text('contact_time'),
+    timeZone: text('time_zone'),
+    /** Where the visitor came from: `{ first, last }` touches (UTM tags, click ids, referrer, landing page). */
+    attribution: jsonb('attribution'),
     /** URL code of the language the form was in: ru, en, kz, ua. */
     language: text('language').notNull(),
     /** The page the form was sent from, without host. */
@@ -39,6 +52,14 @@ export const leads = pgTable(
       .notNull()
       .default('new'),
     spamReason: text('spam_reason'),
+    /** When someone released a lead from spam (`npm run leads -- release`). */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    /**
+     * Delivered, but worth a second look: `too-fast` (sent sooner after the page
+     * appeared than a person types), `no-script` (sent without the page's script,
+     * so its timing is unknown).
+     */
+    reviewReason: text('review_reason', { enum: ['too-fast', 'no-script'] }),
     /** From the form; a repeated submission returns the first lead instead of a second one. */
     idempotencyKey: text('idempotency_key').notNull(),
   },
@@ -79,10 +100,16 @@ export const outboxJobs = pgTable(
     leadId: uuid('lead_id')
       .notNull()
       .references(() => leads.id, { onDelete: 'cascade' }),
-    channel: text('channel', { enum: ['telegram', 'email'] }).notNull(),
+    channel: text('channel', {
+      enum: ['telegram', 'email', 'bitrix24', 'amocrm', 'webhook'],
+    }).notNull(),
     status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),
+    /** The id the other side gave the lead (a CRM's lead id), kept so a retry never creates it twice. */
+    externalId: text('external_id'),
+    /** Set when the lead reached the team inside one summary message (a flood), not on its own. */
+    summaryId: bigint('summary_id', { mode: 'number' }),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedAt: timestamp('locked_at', { withTimezone: true }),
@@ -106,6 +133,22 @@ export const submissionHits = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('submission_hits_ip_created_idx').on(table.ip, table.createdAt)],
+);
+
+/**
+ * Every message sent to a channel that notifies people (Telegram, e-mail):
+ * the record behind the ceiling of messages a minute (see outbox.ts).
+ */
+export const notificationSends = pgTable(
+  'notification_sends',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    channel: text('channel').notNull(),
+    kind: text('kind', { enum: ['single', 'summary'] }).notNull(),
+    leads: integer('leads').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('notification_sends_channel_sent_idx').on(table.channel, table.sentAt)],
 );
 
 /** Settings every instance must share, such as the key that signs form tokens. */

@@ -1,31 +1,54 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseServerEnv } from '@/server/env';
 import {
   emailMessage,
+  emailSummary,
   escapeEmailHtml,
   escapeTelegramHtml,
+  summaryListLimit,
   telegramMessage,
+  telegramSummary,
+  type LeadForNotification,
   type NotificationTexts,
 } from './format';
+import { notificationTexts } from './wiring';
 
-const texts: NotificationTexts = {
-  title: 'New consultation request',
-  method: 'Contact',
-  methods: { phone: 'Phone', email: 'Email', telegram: 'Telegram' },
-  language: 'Language',
-  page: 'Page',
-  estimate: 'Estimate',
-  received: 'Received',
-};
+let texts: NotificationTexts;
+beforeAll(async () => {
+  texts = await notificationTexts(parseServerEnv({ LEADS_NOTIFY_LANGUAGE: 'en', LEADS_NOTIFY_PER_MINUTE: '20' }));
+});
 
 const hostile = 'Shop <b>bold</b> </a> & "quotes" \u202Eevil\u202C 🚀 مرحبا\u200F';
-const lead = {
+const lead: LeadForNotification = {
   reference: 'K7M-4QZ',
   createdAt: new Date('2026-11-21T07:30:00Z'),
-  contactMethod: 'email' as const,
+  contactMethod: 'email',
   contactValue: 'anna@example.com',
   language: 'ru',
   page: '/ru/<script>alert(1)</script>',
   estimate: { summary: hostile },
+};
+
+const full: LeadForNotification = {
+  ...lead,
+  contactMethod: 'whatsapp',
+  contactValue: '+77011234567',
+  name: 'Әлия <i>',
+  message: 'We need a shop.\n\nWith <b>delivery</b>\u200b & payments.',
+  budget: { band: '5k-15k', currency: 'KZT', low: 2_500_000, high: 7_500_000 },
+  contactTime: 'morning',
+  timeZone: 'Asia/Almaty',
+  attribution: {
+    first: {
+      source: 'yandex',
+      medium: 'cpc',
+      campaign: 'spring',
+      landingPage: '/kz?utm_source=yandex',
+      at: '2026-11-18T10:00:00.000Z',
+    },
+    last: { referrer: 'https://news.example.kz/a', landingPage: '/kz/blog', at: '2026-11-21T07:00:00.000Z' },
+  },
+  reviewReason: 'too-fast',
 };
 
 describe('escaping', () => {
@@ -33,8 +56,8 @@ describe('escaping', () => {
     expect(escapeTelegramHtml('<b>x</b> </a> & y')).toBe('&lt;b&gt;x&lt;/b&gt; &lt;/a&gt; &amp; y');
   });
 
-  it('removes direction overrides but keeps emoji and other scripts', () => {
-    expect(escapeTelegramHtml('\u202Eevil\u202C 🚀 مرحبا\u200F')).toBe('evil 🚀 مرحبا');
+  it('removes direction overrides and zero-width characters but keeps emoji and other scripts', () => {
+    expect(escapeTelegramHtml('\u202Eevil\u202C 🚀 مرحبا\u200F \u200bx')).toBe('evil 🚀 مرحبا x');
   });
 
   it('also escapes quotes for email HTML', () => {
@@ -46,21 +69,56 @@ describe('messages', () => {
   it('Telegram: only our own markup survives', () => {
     const message = telegramMessage(lead, texts, 'Asia/Almaty');
     expect(message).toContain('<b>New consultation request</b> #K7M-4QZ');
-    expect(message).toContain('Page: <b>/ru/&lt;script&gt;alert(1)&lt;/script&gt;</b>');
-    expect(message).toContain(
-      'Shop &lt;b&gt;bold&lt;/b&gt; &lt;/a&gt; &amp; "quotes" evil 🚀 مرحبا',
-    );
+    expect(message).toContain('Sent from: <b>/ru/&lt;script&gt;alert(1)&lt;/script&gt;</b>');
+    expect(message).toContain('Shop &lt;b&gt;bold&lt;/b&gt; &lt;/a&gt; &amp; "quotes" evil 🚀 مرحبا');
     expect(message).toContain('Received: <b>21 Nov 2026, 12:30 (Asia/Almaty)</b>');
     const tags = message.match(/<\/?[a-z]+>/g) ?? [];
     expect(new Set(tags)).toEqual(new Set(['<b>', '</b>']));
   });
 
+  it('carries the whole brief, where the visitor came from and the mark for a check', () => {
+    const message = telegramMessage(full, texts, 'Asia/Almaty');
+    expect(message).toContain('Contact: <b>WhatsApp: +77011234567</b>');
+    expect(message).toContain('Name: <b>Әлия &lt;i&gt;</b>');
+    expect(message).toContain('Message:\nWe need a shop.\n\nWith &lt;b&gt;delivery&lt;/b&gt; &amp; payments.');
+    expect(message).toMatch(/Budget: <b>KZT\s2,500,000 – KZT\s7,500,000<\/b>/);
+    expect(message).toContain("Best time: <b>morning, 9:00–12:00 (visitor's time, Asia/Almaty)</b>");
+    expect(message).toContain('Source: <b>referral: news.example.kz · landed on /kz/blog</b>');
+    expect(message).toContain(
+      'First visit: <b>yandex / cpc / spring · landed on /kz?utm_source=yandex · 2026-11-18</b>',
+    );
+    expect(message).toContain('⚠ Check: <b>sent sooner after the page appeared');
+    const tags = message.match(/<\/?[a-z]+>/g) ?? [];
+    expect(new Set(tags)).toEqual(new Set(['<b>', '</b>']));
+  });
+
   it('email: escaped HTML, clean text, and no visitor text in the subject', () => {
-    const { subject, text, html } = emailMessage(lead, texts, 'Asia/Almaty');
+    const { subject, text, html } = emailMessage(full, texts, 'Asia/Almaty');
     expect(subject).toBe('New consultation request K7M-4QZ');
-    expect(html).not.toMatch(/<script|<b>bold|<\/a>/);
-    expect(html).toContain('&lt;script&gt;');
-    expect(text).toContain('Page: /ru/<script>alert(1)</script>');
-    expect(text).not.toMatch(/[\u202A-\u202E\u200F]/);
+    expect(html).not.toMatch(/<script|<b>delivery|<i>/);
+    expect(html).toContain('We need a shop.<br><br>With &lt;b&gt;delivery&lt;/b&gt; &amp; payments.');
+    expect(text).toContain('Message:\nWe need a shop.\n\nWith <b>delivery</b> & payments.');
+    expect(text).not.toMatch(/[\u202A-\u202E\u200B\u200F]/);
+  });
+});
+
+describe('a summary of a burst', () => {
+  const burst = Array.from({ length: summaryListLimit + 7 }, (_, i) => ({
+    ...lead,
+    reference: `AAA-${String(i).padStart(3, '0')}`,
+    contactValue: `client${i}@example.com`,
+  }));
+
+  it('names the first leads and counts the rest, in one message', () => {
+    const message = telegramSummary(burst, texts);
+    expect(message.startsWith('<b>32 requests in a burst</b>')).toBe(true);
+    expect(message).toContain('AAA-000 · Email: client0@example.com');
+    expect(message).toContain(`AAA-0${summaryListLimit - 1}`);
+    expect(message).not.toContain(`AAA-0${summaryListLimit}`);
+    expect(message).toContain('…and 7 more');
+    expect(message).toContain('npm run leads -- list');
+    const { subject, text } = emailSummary(burst, texts);
+    expect(subject).toBe('32 requests in a burst');
+    expect(text).toContain('20 messages a minute');
   });
 });

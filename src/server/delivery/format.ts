@@ -1,49 +1,80 @@
+import { describeTouch, type Attribution, type Touch } from '@/lib/attribution/touch';
+import type { ContactMethod } from '@/lib/consultation/schema';
+import type { ContactTime } from '@/config/consultation';
+import { cleanText } from '@/lib/text/clean';
+
 /**
- * Lead notifications for the team: plain text, Telegram HTML and email HTML.
- * Everything a visitor typed is escaped for the format it goes into, and
- * invisible direction controls are removed so a value cannot disguise itself.
+ * Lead notifications for the team: plain text, Telegram HTML and email HTML,
+ * for one lead and for a summary of many (a flood). Everything a visitor typed
+ * is escaped for the format it goes into, and invisible characters are removed
+ * so a value cannot disguise itself (they are already removed when a lead is
+ * stored; this also covers leads stored before that).
  */
 
+export type ReviewReason = 'too-fast' | 'no-script';
+
 export type LeadForNotification = {
+  id?: string;
   reference: string;
   createdAt: Date;
-  contactMethod: 'phone' | 'email' | 'telegram';
+  contactMethod: ContactMethod;
   contactValue: string;
+  name?: string | null;
+  message?: string | null;
+  budget?: unknown;
+  contactTime?: string | null;
+  timeZone?: string | null;
   language: string;
   page: string;
   estimate: unknown;
+  attribution?: unknown;
+  reviewReason?: ReviewReason | null;
 };
 
 export type NotificationTexts = {
   title: string;
-  method: string;
-  methods: Record<'phone' | 'email' | 'telegram', string>;
-  language: string;
-  page: string;
-  estimate: string;
-  received: string;
+  labels: {
+    method: string;
+    name: string;
+    message: string;
+    budget: string;
+    time: string;
+    language: string;
+    page: string;
+    estimate: string;
+    received: string;
+    source: string;
+    firstSource: string;
+    review: string;
+  };
+  methods: Record<ContactMethod, string>;
+  times: Record<ContactTime, string>;
+  /** "visitor's time, Europe/Moscow", or the words for an unknown zone. */
+  visitorTime: (zone: string | null | undefined) => string;
+  landing: (page: string) => string;
+  reviews: Record<ReviewReason, string>;
+  summary: { title: (count: number) => string; intro: string; more: (count: number) => string };
   /** The attached calculator estimate in words, when it is one the site stored. */
   describeEstimate?: (estimate: unknown) => string | undefined;
+  /** The budget range in words, in the currency the visitor saw. */
+  describeBudget?: (budget: unknown) => string | undefined;
 };
 
-// Bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069) and marks (U+200E, U+200F, U+061C).
-const directionControls = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
-
-export function stripDirectionControls(text: string): string {
-  return text.replace(directionControls, '');
+export function stripInvisible(text: string, multiline = false): string {
+  return cleanText(text, { multiline });
 }
 
 /** Telegram's HTML parse mode: &, < and > must be entities. */
-export function escapeTelegramHtml(text: string): string {
-  return stripDirectionControls(text)
+export function escapeTelegramHtml(text: string, multiline = false): string {
+  return stripInvisible(text, multiline)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;');
 }
 
 /** HTML for an email body, including attribute-safe quotes. */
-export function escapeEmailHtml(text: string): string {
-  return escapeTelegramHtml(text).replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+export function escapeEmailHtml(text: string, multiline = false): string {
+  return escapeTelegramHtml(text, multiline).replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 function estimateLine(estimate: unknown, t: NotificationTexts): string | undefined {
@@ -56,24 +87,60 @@ function estimateLine(estimate: unknown, t: NotificationTexts): string | undefin
     : JSON.stringify(estimate).slice(0, 500);
 }
 
-function rows(
-  lead: LeadForNotification,
-  t: NotificationTexts,
-  timeZone: string,
-): [string, string][] {
+function isAttribution(value: unknown): value is Attribution {
+  const touch = (v: unknown) =>
+    typeof v === 'object' && v !== null && typeof (v as Touch).landingPage === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    touch((value as Attribution).first) &&
+    touch((value as Attribution).last)
+  );
+}
+
+/** "google / cpc / spring · landed on /ru?utm_source=…" */
+function touchLine(touch: Touch, t: NotificationTexts): string {
+  const details = [touch.term && `term: ${touch.term}`, touch.content && `content: ${touch.content}`]
+    .filter(Boolean)
+    .join(', ');
+  return [describeTouch(touch), details, t.landing(touch.landingPage)].filter(Boolean).join(' · ');
+}
+
+type Row = { label: string; value: string; multiline?: boolean };
+
+function rows(lead: LeadForNotification, t: NotificationTexts, timeZone: string): Row[] {
   const when = new Intl.DateTimeFormat('en-GB', {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone,
   }).format(lead.createdAt);
-  const result: [string, string][] = [
-    [t.method, `${t.methods[lead.contactMethod]}: ${lead.contactValue}`],
-    [t.language, lead.language],
-    [t.page, lead.page],
-    [t.received, `${when} (${timeZone})`],
+  const result: Row[] = [
+    { label: t.labels.method, value: `${t.methods[lead.contactMethod]}: ${lead.contactValue}` },
   ];
+  if (lead.name) result.push({ label: t.labels.name, value: lead.name });
+  if (lead.message) result.push({ label: t.labels.message, value: lead.message, multiline: true });
+  const budget = lead.budget ? t.describeBudget?.(lead.budget) : undefined;
+  if (budget) result.push({ label: t.labels.budget, value: budget });
+  const time = t.times[lead.contactTime as ContactTime];
+  if (time) result.push({ label: t.labels.time, value: `${time} (${t.visitorTime(lead.timeZone)})` });
   const estimate = estimateLine(lead.estimate, t);
-  if (estimate) result.splice(1, 0, [t.estimate, estimate]);
+  if (estimate) result.push({ label: t.labels.estimate, value: estimate });
+  if (isAttribution(lead.attribution)) {
+    const { first, last } = lead.attribution;
+    result.push({ label: t.labels.source, value: touchLine(last, t) });
+    if (first.at !== last.at || first.landingPage !== last.landingPage)
+      result.push({
+        label: t.labels.firstSource,
+        value: `${touchLine(first, t)} · ${first.at.slice(0, 10)}`,
+      });
+  }
+  result.push(
+    { label: t.labels.language, value: lead.language },
+    { label: t.labels.page, value: lead.page },
+    { label: t.labels.received, value: `${when} (${timeZone})` },
+  );
+  if (lead.reviewReason && t.reviews[lead.reviewReason])
+    result.push({ label: `⚠ ${t.labels.review}`, value: t.reviews[lead.reviewReason] });
   return result;
 }
 
@@ -82,8 +149,10 @@ export function telegramMessage(
   t: NotificationTexts,
   timeZone: string,
 ): string {
-  const lines = rows(lead, t, timeZone).map(
-    ([label, value]) => `${escapeTelegramHtml(label)}: <b>${escapeTelegramHtml(value)}</b>`,
+  const lines = rows(lead, t, timeZone).map(({ label, value, multiline }) =>
+    multiline
+      ? `${escapeTelegramHtml(label)}:\n${escapeTelegramHtml(value, true)}`
+      : `${escapeTelegramHtml(label)}: <b>${escapeTelegramHtml(value)}</b>`,
   );
   return [
     `<b>${escapeTelegramHtml(t.title)}</b> #${escapeTelegramHtml(lead.reference)}`,
@@ -96,14 +165,61 @@ export function emailMessage(lead: LeadForNotification, t: NotificationTexts, ti
   const text = [
     `${t.title} ${lead.reference}`,
     '',
-    ...list.map(([label, value]) => `${label}: ${stripDirectionControls(value)}`),
+    ...list.map(({ label, value, multiline }) =>
+      multiline ? `${label}:\n${stripInvisible(value, true)}` : `${label}: ${stripInvisible(value)}`,
+    ),
   ].join('\n');
   const html = `<h1 style="font-size:18px">${escapeEmailHtml(t.title)} ${escapeEmailHtml(lead.reference)}</h1><table>${list
     .map(
-      ([label, value]) =>
-        `<tr><th align="left">${escapeEmailHtml(label)}</th><td>${escapeEmailHtml(value)}</td></tr>`,
+      ({ label, value, multiline }) =>
+        `<tr><th align="left" valign="top">${escapeEmailHtml(label)}</th><td>${
+          multiline
+            ? escapeEmailHtml(value, true).replace(/\n/g, '<br>')
+            : escapeEmailHtml(value)
+        }</td></tr>`,
     )
     .join('')}</table>`;
   // The subject carries only what the site itself wrote: no visitor text in headers.
   return { subject: `${t.title} ${lead.reference}`, text, html };
+}
+
+/** How many leads a summary names one by one; the rest are counted. */
+export const summaryListLimit = 25;
+
+function summaryLines(leads: LeadForNotification[], t: NotificationTexts): string[] {
+  return leads
+    .slice(0, summaryListLimit)
+    .map(
+      (lead) =>
+        `${lead.reference} · ${t.methods[lead.contactMethod]}: ${lead.contactValue}${
+          lead.name ? ` · ${lead.name}` : ''
+        } · ${lead.page}${lead.reviewReason ? ` · ⚠ ${t.labels.review}` : ''}`,
+    );
+}
+
+/** One message for a burst of leads: how many, the first ones by reference, and where the rest are. */
+export function telegramSummary(leads: LeadForNotification[], t: NotificationTexts): string {
+  const more = leads.length - summaryListLimit;
+  return [
+    `<b>${escapeTelegramHtml(t.summary.title(leads.length))}</b>`,
+    escapeTelegramHtml(t.summary.intro),
+    '',
+    ...summaryLines(leads, t).map((line) => escapeTelegramHtml(line)),
+    ...(more > 0 ? [escapeTelegramHtml(t.summary.more(more))] : []),
+  ].join('\n');
+}
+
+export function emailSummary(leads: LeadForNotification[], t: NotificationTexts) {
+  const more = leads.length - summaryListLimit;
+  const lines = summaryLines(leads, t).map((line) => stripInvisible(line));
+  const title = t.summary.title(leads.length);
+  const text = [title, '', t.summary.intro, '', ...lines, ...(more > 0 ? [t.summary.more(more)] : [])].join(
+    '\n',
+  );
+  const html = `<h1 style="font-size:18px">${escapeEmailHtml(title)}</h1><p>${escapeEmailHtml(
+    t.summary.intro,
+  )}</p><ul>${lines.map((line) => `<li>${escapeEmailHtml(line)}</li>`).join('')}</ul>${
+    more > 0 ? `<p>${escapeEmailHtml(t.summary.more(more))}</p>` : ''
+  }`;
+  return { subject: title, text, html };
 }

@@ -3,10 +3,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { leads, outboxJobs } from '@/server/db/schema';
 import { purgeOlderThan } from '@/server/leads/admin';
-import { logger } from '@/server/log';
-import type { Channel } from '@/server/leads/channels';
-import { DeliveryError, type Deliverers } from './deliverers';
-import type { LeadForNotification } from './format';
+import { errorDetails, logger, redactContactData } from '@/server/log';
+import { reserveNotification, type NotifyLimits } from './ceiling';
+import { DeliveryError, type Channel, type Deliverers, type LeadForDelivery } from './types';
+import { notifiesPeople } from './wiring';
 
 export const outboxPolicy = {
   /** Jobs claimed per round. */
@@ -16,10 +16,13 @@ export const outboxPolicy = {
   firstRetryMs: 10_000,
   maxRetryMs: 60 * 60 * 1000,
   /**
-   * A job left "sending" this long by a worker that died is taken over
-   * (OUTBOX_LEASE_SECONDS sets it; it must exceed the slowest delivery).
+   * How long a claimed job is held by its worker (OUTBOX_LEASE_SECONDS). The
+   * worker renews the hold every third of it while it sends, so a slow delivery
+   * keeps its job, and a job whose worker died is taken over once it runs out.
    */
-  leaseMs: 2 * 60 * 1000,
+  leaseMs: 20_000,
+  /** How often, and how many times, a worker tries to record a job it has sent. */
+  markRetryMs: [100, 500, 1_000, 2_000, 4_000],
 } as const;
 
 export function backoffMs(
@@ -29,7 +32,13 @@ export function backoffMs(
   return Math.min(policy.maxRetryMs, policy.firstRetryMs * 2 ** Math.max(0, attempt - 1));
 }
 
-type ClaimedJob = { id: number; leadId: string; channel: Channel; attempts: number };
+export type ClaimedJob = {
+  id: number;
+  leadId: string;
+  channel: Channel;
+  attempts: number;
+  externalId: string | null;
+};
 
 /**
  * Claims due jobs with FOR UPDATE SKIP LOCKED, so that several workers on one
@@ -47,6 +56,7 @@ export async function claimJobs(
     lead_id: string;
     channel: Channel;
     attempts: number;
+    external_id: string | null;
   }>(sql`
     UPDATE outbox_jobs SET status = 'sending', locked_at = now(), locked_by = ${workerId}, attempts = attempts + 1
     WHERE id IN (
@@ -57,37 +67,150 @@ export async function claimJobs(
       FOR UPDATE SKIP LOCKED
       LIMIT ${limit}
     )
-    RETURNING id, lead_id, channel, attempts`);
+    RETURNING id, lead_id, channel, attempts, external_id`);
   return result.rows.map((row) => ({
     id: Number(row.id),
     leadId: row.lead_id,
     channel: row.channel,
     attempts: row.attempts,
+    externalId: row.external_id,
   }));
 }
 
-async function deliver(db: Database, job: ClaimedJob, deliverers: Deliverers, workerId: string) {
-  const log = logger.child({
-    jobId: job.id,
-    channel: job.channel,
-    attempt: job.attempts,
+/** What one worker carries from round to round. */
+export type OutboxRun = {
+  workerId: string;
+  leaseMs: number;
+  limits: NotifyLimits;
+  /** Jobs sent whose "sent" could not be recorded yet: recorded first thing next round. */
+  unmarked: Map<number, number | null>;
+};
+
+export function outboxRun(
+  workerId: string,
+  {
+    leaseMs = outboxPolicy.leaseMs,
+    notifyPerMinute = 20,
+    notifyWindowMs = 60_000,
+  }: { leaseMs?: number; notifyPerMinute?: number; notifyWindowMs?: number } = {},
+): OutboxRun {
+  return {
     workerId,
-  });
-  const deliverer = deliverers[job.channel];
-  const [lead] = await db.select().from(leads).where(eq(leads.id, job.leadId));
+    leaseMs,
+    limits: { perWindow: notifyPerMinute, windowMs: notifyWindowMs },
+    unmarked: new Map(),
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `work` while renewing the worker's hold on `ids`, so no other worker
+ * takes them over however long the other side takes to answer.
+ */
+async function holding<T>(db: Database, run: OutboxRun, ids: number[], work: () => Promise<T>) {
+  const renew = setInterval(
+    () => {
+      void db
+        .update(outboxJobs)
+        .set({ lockedAt: sql`now()` })
+        .where(and(inArray(outboxJobs.id, ids), eq(outboxJobs.lockedBy, run.workerId)))
+        .catch((error: unknown) =>
+          logger.warn(
+            { event: 'delivery.lease', workerId: run.workerId, jobIds: ids, ...errorDetails(error) },
+            'could not renew the hold on jobs being sent',
+          ),
+        );
+    },
+    Math.max(500, Math.floor(run.leaseMs / 3)),
+  );
   try {
-    if (!lead) throw new DeliveryError('lead no longer exists');
-    if (!deliverer) throw new DeliveryError(`channel ${job.channel} is not configured`);
-    await deliverer(lead as LeadForNotification);
-    await db
+    return await work();
+  } finally {
+    clearInterval(renew);
+  }
+}
+
+/**
+ * Records jobs as sent. A job whose send succeeded is not sent again because
+ * this failed: it is tried a few times at once, then first thing every round
+ * until the database takes it. While the database is down no other worker can
+ * claim the job either; the hold it still has covers the moments after.
+ */
+async function markSent(db: Database, run: OutboxRun, ids: number[], summaryId: number | null) {
+  const mark = () =>
+    db
       .update(outboxJobs)
       // locked_by stays: which worker sent it.
-      .set({ status: 'sent', sentAt: new Date(), lockedAt: null, lastError: null })
-      .where(and(eq(outboxJobs.id, job.id), eq(outboxJobs.lockedBy, workerId)));
-    log.info({ reference: lead.reference, event: 'delivery.sent' }, 'lead delivered');
-  } catch (error) {
-    const message = (error as Error).message.slice(0, 500);
-    const final = job.attempts >= outboxPolicy.maxAttempts || !lead || !deliverer;
+      .set({ status: 'sent', sentAt: new Date(), lockedAt: null, lastError: null, summaryId })
+      .where(and(inArray(outboxJobs.id, ids), eq(outboxJobs.lockedBy, run.workerId)));
+  for (const [index, wait] of [0, ...outboxPolicy.markRetryMs].entries()) {
+    if (wait) await sleep(wait);
+    try {
+      await mark();
+      for (const id of ids) run.unmarked.delete(id);
+      return;
+    } catch (error) {
+      logger.error(
+        { event: 'delivery.mark', workerId: run.workerId, jobIds: ids, try: index + 1, ...errorDetails(error) },
+        'a delivered job could not be recorded as sent; trying again',
+      );
+    }
+  }
+  for (const id of ids) run.unmarked.set(id, summaryId);
+}
+
+/** Before a round: record what was sent but not recorded, and keep holding it until then. */
+async function markUnmarked(db: Database, run: OutboxRun) {
+  const bySummary = new Map<number | null, number[]>();
+  for (const [id, summaryId] of run.unmarked) {
+    bySummary.set(summaryId, [...(bySummary.get(summaryId) ?? []), id]);
+  }
+  for (const [summaryId, ids] of bySummary) {
+    await db
+      .update(outboxJobs)
+      .set({ status: 'sent', sentAt: new Date(), lockedAt: null, lastError: null, summaryId })
+      .where(and(inArray(outboxJobs.id, ids), eq(outboxJobs.lockedBy, run.workerId)));
+    for (const id of ids) run.unmarked.delete(id);
+    logger.info({ event: 'delivery.marked', workerId: run.workerId, jobIds: ids }, 'recorded late as sent');
+  }
+}
+
+/** Leaves a job for later without counting it as a failed attempt (the ceiling, a stopping worker). */
+async function putBack(db: Database, run: OutboxRun, ids: number[], at: Date = new Date()) {
+  if (ids.length === 0) return;
+  await db
+    .update(outboxJobs)
+    .set({
+      status: 'pending',
+      nextAttemptAt: at,
+      lockedAt: null,
+      lockedBy: null,
+      attempts: sql`greatest(${outboxJobs.attempts} - 1, 0)`,
+    })
+    .where(and(inArray(outboxJobs.id, ids), eq(outboxJobs.lockedBy, run.workerId)));
+}
+
+/** A visitor's words never reach a log, even inside another service's error message. */
+function safeMessage(error: unknown, lead: LeadForDelivery | undefined): string {
+  let message = error instanceof Error ? error.message : String(error);
+  for (const value of [lead?.contactValue, lead?.name, lead?.message]) {
+    if (value && value.length >= 3) message = message.split(value).join('[redacted]');
+  }
+  return redactContactData(message).slice(0, 500);
+}
+
+async function failed(
+  db: Database,
+  run: OutboxRun,
+  jobs: ClaimedJob[],
+  error: unknown,
+  lead: LeadForDelivery | undefined,
+  final: boolean,
+) {
+  const message = safeMessage(error, lead);
+  for (const job of jobs) {
+    const last = final || job.attempts >= outboxPolicy.maxAttempts;
     const wait = Math.max(
       backoffMs(job.attempts),
       error instanceof DeliveryError ? (error.retryAfterMs ?? 0) : 0,
@@ -95,18 +218,22 @@ async function deliver(db: Database, job: ClaimedJob, deliverers: Deliverers, wo
     await db
       .update(outboxJobs)
       .set({
-        status: final ? 'failed' : 'pending',
+        status: last ? 'failed' : 'pending',
         nextAttemptAt: new Date(Date.now() + wait),
         lockedAt: null,
         lockedBy: null,
         lastError: message,
       })
-      .where(and(eq(outboxJobs.id, job.id), eq(outboxJobs.lockedBy, workerId)));
-    log.warn(
+      .where(and(eq(outboxJobs.id, job.id), eq(outboxJobs.lockedBy, run.workerId)));
+    logger.warn(
       {
+        event: last ? 'delivery.failed' : 'delivery.retry',
+        jobId: job.id,
+        channel: job.channel,
+        attempt: job.attempts,
+        workerId: run.workerId,
         reference: lead?.reference,
-        event: final ? 'delivery.failed' : 'delivery.retry',
-        retryInMs: wait,
+        retryInMs: last ? undefined : wait,
         error: message,
       },
       'delivery attempt failed',
@@ -114,39 +241,122 @@ async function deliver(db: Database, job: ClaimedJob, deliverers: Deliverers, wo
   }
 }
 
+async function loadLeads(db: Database, ids: string[]): Promise<Map<string, LeadForDelivery>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(leads).where(inArray(leads.id, ids));
+  return new Map(rows.map((row) => [row.id, row as LeadForDelivery]));
+}
+
+/** Delivers one job; returns the ids of other jobs it took along in a summary. */
+async function deliver(
+  db: Database,
+  run: OutboxRun,
+  job: ClaimedJob,
+  deliverers: Deliverers,
+): Promise<number[]> {
+  const delivery = deliverers[job.channel];
+  const lead = (await loadLeads(db, [job.leadId])).get(job.leadId);
+  if (!lead) {
+    await failed(db, run, [job], new DeliveryError('lead no longer exists'), lead, true);
+    return [];
+  }
+  if (!delivery) {
+    await failed(db, run, [job], new DeliveryError(`channel ${job.channel} is not configured`), lead, true);
+    return [];
+  }
+
+  // Telegram and e-mail reach people: past their ceiling a burst becomes one summary.
+  if (notifiesPeople(job.channel) && delivery.sendSummary) {
+    const plan = await reserveNotification(db, run.workerId, job, run.limits);
+    if (plan.kind === 'wait') {
+      await putBack(db, run, [job.id], plan.until);
+      return [];
+    }
+    if (plan.kind === 'summary') {
+      const jobs = [job, ...plan.others];
+      const byLead = await loadLeads(db, jobs.map((j) => j.leadId));
+      const batch = jobs.flatMap((j) => (byLead.has(j.leadId) ? [byLead.get(j.leadId)!] : []));
+      try {
+        await holding(db, run, jobs.map((j) => j.id), () => delivery.sendSummary!(batch));
+      } catch (error) {
+        // The others were not tried: they go back as they were.
+        await putBack(db, run, plan.others.map((j) => j.id));
+        await failed(db, run, [job], error, undefined, false);
+        return plan.others.map((j) => j.id);
+      }
+      await markSent(db, run, jobs.map((j) => j.id), plan.summaryId);
+      logger.info(
+        {
+          event: 'delivery.summary',
+          channel: job.channel,
+          workerId: run.workerId,
+          leads: batch.length,
+          references: batch.slice(0, 50).map((l) => l.reference),
+        },
+        'a burst of leads delivered as one summary',
+      );
+      return plan.others.map((j) => j.id);
+    }
+  }
+
+  try {
+    await holding(db, run, [job.id], () =>
+      delivery.send(lead, {
+        attempt: job.attempts,
+        externalId: job.externalId,
+        saveExternalId: async (id) => {
+          job.externalId = id;
+          await db.update(outboxJobs).set({ externalId: id }).where(eq(outboxJobs.id, job.id));
+        },
+      }),
+    );
+  } catch (error) {
+    await failed(db, run, [job], error, lead, error instanceof DeliveryError && error.permanent);
+    return [];
+  }
+  await markSent(db, run, [job.id], null);
+  logger.info(
+    {
+      event: 'delivery.sent',
+      jobId: job.id,
+      channel: job.channel,
+      attempt: job.attempts,
+      workerId: run.workerId,
+      reference: lead.reference,
+      ...(job.externalId ? { externalId: job.externalId } : {}),
+    },
+    'lead delivered',
+  );
+  return [];
+}
+
 /** Gives back claimed jobs a stopping worker will not send, for the next worker. */
 export async function releaseJobs(db: Database, ids: number[], workerId: string) {
-  if (ids.length === 0) return;
-  await db
-    .update(outboxJobs)
-    .set({
-      status: 'pending',
-      lockedAt: null,
-      lockedBy: null,
-      attempts: sql`greatest(${outboxJobs.attempts} - 1, 0)`,
-    })
-    .where(and(inArray(outboxJobs.id, ids), eq(outboxJobs.lockedBy, workerId)));
+  await putBack(db, { workerId } as OutboxRun, ids);
 }
 
 /** One round: claim due jobs and deliver them one by one. Returns how many were tried. */
 export async function runOutboxOnce(
   db: Database,
   deliverers: Deliverers,
-  workerId: string,
+  run: OutboxRun,
   shouldStop: () => boolean = () => false,
-  leaseMs: number = outboxPolicy.leaseMs,
 ): Promise<number> {
-  const jobs = await claimJobs(db, workerId, outboxPolicy.batch, leaseMs);
+  if (run.unmarked.size > 0) await markUnmarked(db, run);
+  const jobs = await claimJobs(db, run.workerId, outboxPolicy.batch, run.leaseMs);
+  // Jobs of this batch a summary already took along (or gave back).
+  const handled = new Set<number>();
   for (const [index, job] of jobs.entries()) {
+    if (handled.has(job.id)) continue;
     if (shouldStop()) {
       await releaseJobs(
         db,
-        jobs.slice(index).map((j) => j.id),
-        workerId,
+        jobs.slice(index).filter((j) => !handled.has(j.id)).map((j) => j.id),
+        run.workerId,
       );
       return index;
     }
-    await deliver(db, job, deliverers, workerId);
+    for (const id of await deliver(db, run, job, deliverers)) handled.add(id);
   }
   return jobs.length;
 }
@@ -167,6 +377,8 @@ export function startOutboxWorker({
   idleMs = 1_000,
   retentionDays,
   leaseMs = outboxPolicy.leaseMs,
+  notifyPerMinute,
+  notifyWindowMs,
 }: {
   getDb: () => Promise<Database>;
   deliverers: Deliverers;
@@ -175,10 +387,13 @@ export function startOutboxWorker({
   /** Leads older than this are deleted (the privacy policy's retention period). */
   retentionDays: number;
   leaseMs?: number;
+  notifyPerMinute?: number;
+  notifyWindowMs?: number;
 }): OutboxWorker {
   let stopping = false;
   let wake: (() => void) | undefined;
   const log = logger.child({ workerId });
+  const run = outboxRun(workerId, { leaseMs, notifyPerMinute, notifyWindowMs });
 
   const loop = (async () => {
     log.info({ event: 'worker.start', channels: Object.keys(deliverers) }, 'outbox worker started');
@@ -193,12 +408,9 @@ export function startOutboxWorker({
           if (removed.leads > 0 || removed.rateLimitEntries > 0)
             log.info({ event: 'housekeeping', ...removed }, 'expired data deleted');
         }
-        worked = await runOutboxOnce(db, deliverers, workerId, () => stopping, leaseMs);
+        worked = await runOutboxOnce(db, deliverers, run, () => stopping);
       } catch (error) {
-        log.error(
-          { event: 'worker.error', error: (error as Error).message },
-          'outbox round failed',
-        );
+        log.error({ event: 'worker.error', ...errorDetails(error) }, 'outbox round failed');
       }
       if (worked === 0 && !stopping) {
         await new Promise<void>((resolve) => {

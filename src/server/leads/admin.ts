@@ -1,12 +1,21 @@
 import 'server-only';
 import { and, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { describeTouch, type Attribution, type Touch } from '@/lib/attribution/touch';
 import type { Database } from '@/server/db/client';
-import { consents, leads, outboxJobs, submissionHits } from '@/server/db/schema';
+import { consents, leads, notificationSends, outboxJobs, submissionHits } from '@/server/db/schema';
+import type { Channel } from '@/server/delivery/types';
 
-/** The agency's tools for leads: list, look up, export, re-send, purge. */
+/** The agency's tools for leads: list, look up, export, re-send, release from spam, purge. */
 
 export type LeadRow = typeof leads.$inferSelect & {
-  deliveries: { channel: string; status: string; attempts: number; lastError: string | null }[];
+  deliveries: {
+    channel: string;
+    status: string;
+    attempts: number;
+    lastError: string | null;
+    externalId: string | null;
+    summarized: boolean;
+  }[];
 };
 
 async function withDeliveries(
@@ -32,18 +41,29 @@ async function withDeliveries(
         status: job.status,
         attempts: job.attempts,
         lastError: job.lastError,
+        externalId: job.externalId,
+        summarized: job.summaryId !== null,
       })),
   }));
 }
 
 export async function listLeads(
   db: Database,
-  { limit = 50, since }: { limit?: number; since?: Date } = {},
+  {
+    limit = 50,
+    since,
+    status,
+  }: { limit?: number; since?: Date; status?: (typeof leads.$inferSelect)['status'] } = {},
 ) {
   const rows = await db
     .select()
     .from(leads)
-    .where(since ? gte(leads.createdAt, since) : undefined)
+    .where(
+      and(
+        since ? gte(leads.createdAt, since) : undefined,
+        status ? eq(leads.status, status) : undefined,
+      ),
+    )
     .orderBy(desc(leads.createdAt))
     .limit(limit);
   return withDeliveries(db, rows);
@@ -51,12 +71,13 @@ export async function listLeads(
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+function byReferenceOrId(id: string) {
+  return uuidPattern.test(id) ? eq(leads.id, id) : eq(leads.reference, id.trim().toUpperCase());
+}
+
 /** By reference ("K7M-4QZ", any case) or id. */
 export async function findLead(db: Database, id: string) {
-  const condition = uuidPattern.test(id)
-    ? eq(leads.id, id)
-    : eq(leads.reference, id.trim().toUpperCase());
-  const [row] = await db.select().from(leads).where(condition);
+  const [row] = await db.select().from(leads).where(byReferenceOrId(id));
   if (!row) return undefined;
   const [lead] = await withDeliveries(db, [row]);
   const [consent] = await db.select().from(consents).where(eq(consents.leadId, row.id));
@@ -72,15 +93,43 @@ export async function exportLeads(db: Database, { since }: { since?: Date } = {}
   return withDeliveries(db, rows);
 }
 
+/** Where a lead came from, in one short phrase: the last touch, e.g. "google / cpc / spring". */
+export function leadSource(row: Pick<LeadRow, 'attribution'>): string {
+  const attribution = row.attribution as Attribution | null;
+  return attribution?.last ? describeTouch(attribution.last) : 'unknown';
+}
+
+const touchColumns = [
+  'source',
+  'medium',
+  'campaign',
+  'term',
+  'content',
+  'gclid',
+  'yclid',
+  'fbclid',
+  'referrer',
+  'landingPage',
+  'at',
+] as const satisfies readonly (keyof Touch)[];
+
 const csvColumns = [
   'reference',
   'createdAt',
   'status',
+  'reviewReason',
   'contactMethod',
   'contactValue',
+  'name',
+  'message',
+  'budget',
+  'contactTime',
+  'timeZone',
   'language',
   'page',
   'estimate',
+  ...touchColumns.map((column) => `first.${column}` as const),
+  ...touchColumns.map((column) => `last.${column}` as const),
   'deliveries',
 ] as const;
 
@@ -96,15 +145,19 @@ function csvCell(value: unknown): string {
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+function csvValue(row: LeadRow, column: (typeof csvColumns)[number]): unknown {
+  if (column === 'deliveries')
+    return row.deliveries.map((d) => `${d.channel}:${d.status}`).join(' ');
+  if (column.startsWith('first.') || column.startsWith('last.')) {
+    const [touch, key] = column.split('.') as ['first' | 'last', keyof Touch];
+    return (row.attribution as Attribution | null)?.[touch]?.[key];
+  }
+  return row[column as keyof typeof leads.$inferSelect];
+}
+
 export function toCsv(rows: LeadRow[]): string {
   const lines = rows.map((row) =>
-    csvColumns
-      .map((column) =>
-        column === 'deliveries'
-          ? csvCell(row.deliveries.map((d) => `${d.channel}:${d.status}`).join(' '))
-          : csvCell(row[column]),
-      )
-      .join(','),
+    csvColumns.map((column) => csvCell(csvValue(row, column))).join(','),
   );
   return [csvColumns.join(','), ...lines].join('\n') + '\n';
 }
@@ -119,20 +172,52 @@ export async function retryFailed(db: Database): Promise<number> {
   return updated.length;
 }
 
+export type ReleaseResult =
+  | { status: 'released'; reference: string; channels: Channel[] }
+  | { status: 'not-spam'; reference: string }
+  | { status: 'not-found' };
+
+/**
+ * Releases a lead that was kept as spam (`npm run leads -- release REF`): it
+ * becomes a new lead and is queued for every channel that is on now.
+ */
+export async function releaseFromSpam(
+  db: Database,
+  id: string,
+  channels: Channel[],
+  now = new Date(),
+): Promise<ReleaseResult> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(leads).where(byReferenceOrId(id)).for('update');
+    if (!row) return { status: 'not-found' } as const;
+    if (row.status !== 'spam') return { status: 'not-spam', reference: row.reference } as const;
+    await tx.update(leads).set({ status: 'new', releasedAt: now }).where(eq(leads.id, row.id));
+    if (channels.length > 0)
+      await tx
+        .insert(outboxJobs)
+        .values(channels.map((channel) => ({ leadId: row.id, channel, nextAttemptAt: now })))
+        .onConflictDoNothing();
+    return { status: 'released', reference: row.reference, channels } as const;
+  });
+}
+
 /**
  * Deletes leads older than the retention period of the privacy policy, with
- * their consent records and jobs, and rate-limit entries older than a day.
+ * their consent records and jobs, and rate-limit entries and the record of
+ * notifications sent older than a day.
  */
 export async function purgeOlderThan(db: Database, days: number, now = new Date()) {
   const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
   const removed = await db
     .delete(leads)
     .where(lt(leads.createdAt, cutoff))
     .returning({ id: leads.id });
   const hits = await db
     .delete(submissionHits)
-    .where(lt(submissionHits.createdAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)))
+    .where(lt(submissionHits.createdAt, dayAgo))
     .returning({ id: submissionHits.id });
+  await db.delete(notificationSends).where(lt(notificationSends.sentAt, dayAgo));
   return { leads: removed.length, rateLimitEntries: hits.length };
 }
 

@@ -5,12 +5,14 @@ import type { Database } from '@/server/db/client';
 import { settings } from '@/server/db/schema';
 
 /**
- * A form token is the time the form was handed to the visitor, signed with a
- * key every instance shares (kept in the database, made on first use). A form
- * sent back sooner than a person could fill it in is a bot's.
+ * A form token is the time the form asked for it, signed with a key every
+ * instance shares (kept in the database, made on first use): a floor under how
+ * long the visitor has had the form, which the browser's own count cannot fake
+ * downwards. A request sent sooner than a person could fill the form in is
+ * delivered and marked for a second look (submit.ts); a forged token is spam.
  */
 export const minimumFillTimeMs = 2_000;
-/** An older token still works, but is replaced: the visitor confirms once more. */
+/** An older token tells nothing about this visit: it counts as none. */
 export const tokenLifetimeMs = 24 * 60 * 60 * 1000;
 
 let secret: Promise<Buffer> | undefined;

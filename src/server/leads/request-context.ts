@@ -1,29 +1,45 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { env as publicEnv } from '@/env';
+import { allowedOrigins } from '@/lib/http/origins';
 import { serverEnv } from '@/server/env';
-import { enabledChannels } from './channels';
+import { enabledChannels } from '@/server/delivery/wiring';
+import { peerAddress } from '@/server/http/connection';
 import type { SubmissionContext } from './submit';
 
-type HeaderSource = { get(name: string): string | null };
+export type HeaderSource = { get(name: string): string | null };
 
 /**
- * The visitor's address. Each trusted proxy in front of the site appends the
- * address it received the request from to X-Forwarded-For, and Next.js adds
- * the socket's address when there is no proxy; with TRUSTED_PROXIES = n the
- * visitor is the (n+1)-th entry from the end. Anything further left was written
- * by the client and is not trusted.
+ * The visitor's address, for the rate limit.
+ *
+ * With no proxy in front (TRUSTED_PROXIES=0) it is the address of the
+ * connection, recorded before Next.js sees the request (src/server/http/connection.ts):
+ * X-Forwarded-For is then whatever the client wrote, because Next.js adds the
+ * connection's address only to a request that has no such header.
+ *
+ * Behind n proxies, each of which appends the address it received the request
+ * from, the visitor is the n-th entry from the end: the one the outermost
+ * trusted proxy wrote. Entries further left were written by the client. With
+ * fewer entries than proxies (a proxy that does not append), the leftmost one.
  */
 export function clientIp(
   headers: HeaderSource,
   trustedProxies = serverEnv().TRUSTED_PROXIES,
 ): string {
+  const peer = peerAddress(headers);
   const chain = (headers.get('x-forwarded-for') ?? '')
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
-  const ip = chain[Math.max(0, chain.length - 1 - trustedProxies)] ?? 'unknown';
-  return ip.replace(/^::ffff:/, '').slice(0, 64);
+  const ip =
+    trustedProxies === 0 || chain.length === 0
+      ? (peer ?? chain.at(-1))
+      : chain[Math.max(0, chain.length - trustedProxies)];
+  return normalizeIp(ip ?? 'unknown');
+}
+
+function normalizeIp(ip: string): string {
+  return ip.replace(/^::ffff:/, '').replace(/[^0-9A-Za-z.:_-]/g, '').slice(0, 64) || 'unknown';
 }
 
 /**
@@ -35,21 +51,14 @@ export function requestId(headers: HeaderSource): string {
   return given && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
 }
 
-/** The origins a form of this site can come from: the address it was requested on, and SITE_URL. */
-export function allowedOrigins(headers: HeaderSource): string[] {
-  const host = headers.get('x-forwarded-host') ?? headers.get('host');
-  const proto = headers.get('x-forwarded-proto') ?? 'http';
-  const origins = new Set([new URL(publicEnv.SITE_URL).origin]);
-  if (host) origins.add(`${proto.split(',')[0]!.trim()}://${host.split(',')[0]!.trim()}`);
-  return [...origins];
-}
 
 export function submissionContext(headers: HeaderSource): SubmissionContext {
   return {
     ip: clientIp(headers),
     userAgent: headers.get('user-agent') ?? '',
     origin: headers.get('origin'),
-    allowedOrigins: allowedOrigins(headers),
-    channels: enabledChannels(),
+    referer: headers.get('referer'),
+    allowedOrigins: allowedOrigins(headers, publicEnv.SITE_URL),
+    channels: enabledChannels(serverEnv()),
   };
 }

@@ -3,34 +3,51 @@ import { createTranslator, type Messages } from 'next-intl';
 import { siteConfig } from '@/config/site';
 import { localeFromCode, type LangCode } from '@/i18n/locales';
 import { loadMessages } from '@/i18n/messages';
-import type { SubmissionResult } from './submit';
+
+/** Every answer of the intake that is not a success. */
+export type FailureStatus =
+  | 'invalid'
+  | 'forbidden'
+  | 'too_large'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'bad_request'
+  | 'method_not_allowed';
 
 /** What to tell the visitor about a result that is not a success, in their language. */
 export async function failureMessage(
-  result: SubmissionResult,
+  result: { status: FailureStatus; retryAfter?: number },
   code: LangCode,
-): Promise<string | undefined> {
+): Promise<string> {
   const locale = localeFromCode(code);
   const messages = (await loadMessages(locale)) as Messages;
   const t = createTranslator({ locale, messages, namespace: 'ConsultationForm' });
   const phone = siteConfig.contacts.phone.display;
   switch (result.status) {
-    case 'accepted':
-      return undefined;
     case 'invalid':
       return t('errorSummary');
-    case 'confirm':
-      return t('failure.confirm');
     case 'forbidden':
       return t('failure.forbidden');
     case 'too_large':
       return t('failure.tooLarge');
+    case 'bad_request':
+      return t('failure.badRequest');
+    case 'method_not_allowed':
+      return t('failure.methodNotAllowed');
     case 'rate_limited':
       return t('failure.rateLimited', {
-        minutes: Math.max(1, Math.ceil(result.retryAfter / 60)),
+        minutes: Math.max(1, Math.ceil((result.retryAfter ?? 60) / 60)),
         phone,
       });
     case 'unavailable':
       return t('failure.unavailable', { phone });
   }
+}
+
+/** The title and back-link words of the page a refused form post gets without JavaScript. */
+export async function failurePageTexts(code: LangCode): Promise<{ title: string; back: string }> {
+  const locale = localeFromCode(code);
+  const messages = (await loadMessages(locale)) as Messages;
+  const t = createTranslator({ locale, messages, namespace: 'ConsultationForm.failurePage' });
+  return { title: t('title'), back: t('back') };
 }

@@ -1,14 +1,23 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { isLangCode, localeFromCode, localeInfo, type LangCode } from '@/i18n/locales';
+import { attributionFromFormPage, parseAttribution } from '@/lib/attribution/parse';
 import { leadEstimate } from '@/lib/calculator/lead-estimate';
-import { validateConsultation, type FieldErrors } from '@/lib/consultation/schema';
+import { budgetInCurrency } from '@/lib/consultation/budget';
+import {
+  validateConsultation,
+  type Consultation,
+  type ContactMethod,
+  type FieldErrors,
+} from '@/lib/consultation/schema';
+import { cleanText } from '@/lib/text/clean';
 import type { Database } from '@/server/db/client';
 import { consents, leads, outboxJobs, submissionHits } from '@/server/db/schema';
-import type { Channel } from './channels';
+import type { Channel } from '@/server/delivery/types';
 import { consentText } from './consent';
-import { checkFormToken, issueFormToken, minimumFillTimeMs } from './form-token';
+import { checkFormToken, minimumFillTimeMs } from './form-token';
 import { newReference } from './reference';
 
 /** Limits of one request: generous for a person, tight for a flood. */
@@ -26,11 +35,18 @@ export const submissionFieldNames = [
   'method',
   'contact',
   'consent',
+  'name',
+  'message',
+  'budget',
+  'time',
+  'timeZone',
   'website',
   'token',
   'key',
+  'shownMs',
   'page',
   'estimate',
+  'attribution',
 ] as const;
 
 export type SubmissionFields = Partial<Record<(typeof submissionFieldNames)[number], string>>;
@@ -40,6 +56,8 @@ export type SubmissionContext = {
   userAgent: string;
   /** The Origin header, if any. */
   origin: string | null;
+  /** The Referer header: the page a form was posted from (its tags, when JavaScript kept none). */
+  referer?: string | null;
   /** Origins the site answers on: its own address as the browser sees it. */
   allowedOrigins: string[];
   /** Delivery channels to queue jobs for. */
@@ -47,30 +65,67 @@ export type SubmissionContext = {
   now?: Date;
 };
 
+export type ReviewReason = NonNullable<(typeof leads.$inferSelect)['reviewReason']>;
+
 export type SubmissionResult =
-  | { status: 'accepted'; httpStatus: 200 | 201; reference: string }
+  | {
+      status: 'accepted';
+      httpStatus: 200 | 201;
+      reference: string;
+      method: ContactMethod;
+      review: ReviewReason | null;
+    }
   | { status: 'too_large'; httpStatus: 413 }
   | { status: 'invalid'; httpStatus: 400; errors: FieldErrors }
-  | { status: 'confirm'; httpStatus: 400; token: string; key: string }
   | { status: 'forbidden'; httpStatus: 403 }
   | { status: 'rate_limited'; httpStatus: 429; retryAfter: number }
   | { status: 'unavailable'; httpStatus: 503; retryAfter: number };
 
 const keySchema = z.uuid();
-const pageSchema = z
-  .string()
-  .max(300)
-  .regex(/^\/[^\s]*$/);
+const pageSchema = z.string().max(300).regex(/^\/[^\s]*$/);
 
 export class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError';
 }
 
+/** How long the page was on screen when the request was sent, as the form measured it. */
+function shownMs(value: string | undefined): number | undefined {
+  if (!value || !/^\d{1,10}$/.test(value)) return undefined;
+  const ms = Number(value);
+  return ms <= 7 * 24 * 60 * 60 * 1000 ? ms : undefined;
+}
+
+/** An IANA time zone the server knows ("Europe/Moscow"), or nothing. */
+function timeZoneOf(value: string | undefined): string | null {
+  if (!value || value.length > 64 || !/^[A-Za-z][\w+-]*(\/[\w+-]+)*$/.test(value)) return null;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return value;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Without the form's key (no JavaScript), a key made of what was sent: the same
+ * request pressed twice within five minutes is one lead, not two.
+ */
+function derivedKey(context: SubmissionContext, value: Consultation, now: Date): string {
+  const slot = Math.floor(now.getTime() / (5 * 60 * 1000));
+  const material = [context.ip, value.method, value.contact, value.message ?? '', slot].join('\u0000');
+  return `derived:${createHash('sha256').update(material).digest('hex')}`;
+}
+
 /**
  * Takes one consultation request through the checks, in the order the agency
- * set (size, schema, honeypot, time token, origin, rate limit), then stores the
- * lead, its consent record and its delivery jobs in one transaction. It answers
- * only after the commit, so an accepted request is never lost.
+ * set (size, schema, honeypot and token, origin, rate limit), then stores the
+ * lead, its consent record and its delivery jobs in one transaction. It
+ * answers only after the commit, so an accepted request is never lost.
+ *
+ * The bot defence never bins a person: a filled honeypot or a forged token is
+ * kept as spam (and can be released with the CLI); a request that only looks
+ * fast (sent sooner after the page appeared than a person types) or came
+ * without the page's script is delivered and marked for a second look.
  */
 export async function submitLead(
   getDb: () => Promise<Database>,
@@ -86,10 +141,11 @@ export async function submitLead(
   );
   if (size > submissionLimits.maxBodyBytes) return { status: 'too_large', httpStatus: 413 };
 
-  // 2. Schema.
+  // 2. Schema (text cleaned of control and invisible characters first).
   const language: LangCode = isLangCode(fields.language) ? fields.language : 'ru';
   const validation = validateConsultation({ ...fields, language });
   if (!validation.ok) return { status: 'invalid', httpStatus: 400, errors: validation.errors };
+  const value = validation.value;
 
   try {
     const db = await getDb();
@@ -97,46 +153,50 @@ export async function submitLead(
     // 3. Honeypot: a field people never see, so never fill.
     let spamReason: string | null = fields.website ? 'honeypot' : null;
 
-    // 4. Time token. Without one (no JavaScript, or a bot) the visitor is asked
-    // to confirm once, with a fresh token and idempotency key.
+    // 4. Timing. The form reports how long its page had been shown; its token
+    // (fetched when the visitor turns to the form) says at least how long ago
+    // that was. A request without either came without the page's script.
     const token = await checkFormToken(db, fields.token, now.getTime());
-    const key = keySchema.safeParse(fields.key);
-    if (token.kind !== 'valid' || !key.success) {
-      if (token.kind === 'forged') spamReason ??= 'forged-token';
-      else
-        return {
-          status: 'confirm',
-          httpStatus: 400,
-          token: await issueFormToken(db, now.getTime()),
-          key: crypto.randomUUID(),
-        };
-    } else if (token.ageMs < minimumFillTimeMs) {
-      spamReason ??= 'too-fast';
-    }
+    if (token.kind === 'forged') spamReason ??= 'forged-token';
+    const shown = Math.max(
+      shownMs(fields.shownMs) ?? -1,
+      token.kind === 'valid' ? token.ageMs : -1,
+    );
+    const review: ReviewReason | null =
+      shown < 0 ? 'no-script' : shown < minimumFillTimeMs ? 'too-fast' : null;
 
     // 5. Origin: a form posted from another site is refused.
     if (!context.origin || !context.allowedOrigins.includes(context.origin)) {
       return { status: 'forbidden', httpStatus: 403 };
     }
 
-    const idempotencyKey = key.success ? key.data : crypto.randomUUID();
-    const page = pageSchema.safeParse(fields.page).success ? fields.page! : `/${language}`;
+    const key = keySchema.safeParse(fields.key);
+    const idempotencyKey = key.success ? key.data : derivedKey(context, value, now);
+    const cleanPage = cleanText(fields.page ?? '');
+    const page = pageSchema.safeParse(cleanPage).success ? cleanPage : `/${language}`;
+    const currency = localeInfo[localeFromCode(language)].currency;
     // The estimate travels as its selection; the engine prices it again here.
     // One that does not parse is dropped: it never costs the visitor the request.
-    const estimate = fields.estimate
-      ? leadEstimate(fields.estimate, language, localeInfo[localeFromCode(language)].currency)
-      : null;
+    const estimate = fields.estimate ? leadEstimate(fields.estimate, language, currency) : null;
+    const attribution =
+      parseAttribution(fields.attribution, now) ?? attributionFromFormPage(context.referer ?? null, now);
     const consent = await consentText(language);
     const { channels } = context;
 
     return await db.transaction(async (tx) => {
       // A repeated submission returns the first result, not a second lead.
       const [existing] = await tx
-        .select({ reference: leads.reference })
+        .select({ reference: leads.reference, method: leads.contactMethod, review: leads.reviewReason })
         .from(leads)
         .where(eq(leads.idempotencyKey, idempotencyKey));
       if (existing)
-        return { status: 'accepted', httpStatus: 200, reference: existing.reference } as const;
+        return {
+          status: 'accepted',
+          httpStatus: 200,
+          reference: existing.reference,
+          method: existing.method,
+          review: existing.review,
+        } as const;
 
       // 6. Rate limit, exact under concurrency: one address is counted at a time.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`rate:${context.ip}`}))`);
@@ -161,13 +221,20 @@ export async function submitLead(
         .values({
           reference: newReference(),
           createdAt: now,
-          contactMethod: validation.value.method,
-          contactValue: validation.value.contact,
+          contactMethod: value.method,
+          contactValue: value.contact,
+          name: value.name ?? null,
+          message: value.message ?? null,
+          budget: value.budget ? budgetInCurrency(value.budget, currency) : null,
+          contactTime: value.time ?? null,
+          timeZone: value.time ? timeZoneOf(fields.timeZone) : null,
           language,
           page,
           estimate,
+          attribution,
           status: spamReason ? 'spam' : 'new',
           spamReason,
+          reviewReason: spamReason ? null : review,
           idempotencyKey,
         })
         .returning({ id: leads.id, reference: leads.reference });
@@ -178,16 +245,22 @@ export async function submitLead(
         textHash: consent.hash,
         language,
         page,
-        userAgent: context.userAgent.slice(0, 500),
+        userAgent: cleanText(context.userAgent).slice(0, 500),
         ip: context.ip,
       });
-      // Spam is kept (for the record) but never reaches a manager.
+      // Spam is kept (for the record, and to be released if it was a person) but reaches no one.
       if (!spamReason && channels.length > 0) {
         await tx
           .insert(outboxJobs)
           .values(channels.map((channel) => ({ leadId: lead!.id, channel, nextAttemptAt: now })));
       }
-      return { status: 'accepted', httpStatus: 201, reference: lead!.reference } as const;
+      return {
+        status: 'accepted',
+        httpStatus: 201,
+        reference: lead!.reference,
+        method: value.method,
+        review: spamReason ? null : review,
+      } as const;
     });
   } catch (error) {
     if (isUnavailable(error)) {

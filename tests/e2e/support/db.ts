@@ -27,23 +27,36 @@ export type StoredLead = {
   reference: string;
   contact_method: string;
   contact_value: string;
+  name: string | null;
+  message: string | null;
+  budget: unknown;
+  contact_time: string | null;
+  time_zone: string | null;
   language: string;
   page: string;
   status: string;
+  review_reason: string | null;
   estimate: unknown;
+  attribution: unknown;
 };
 
 export function findLead(reference: string): Promise<StoredLead | undefined> {
   return withSiteDatabase(async (client) => {
     const { rows } = await client.query<StoredLead>(
-      'SELECT reference, contact_method, contact_value, language, page, status, estimate FROM leads WHERE reference = $1',
+      `SELECT reference, contact_method, contact_value, name, message, budget, contact_time, time_zone,
+              language, page, status, review_reason, estimate, attribution
+       FROM leads WHERE reference = $1`,
       [reference],
     );
     return rows[0];
   });
 }
 
-/** A made-up visitor address, so tests do not share a rate limit (the server trusts X-Forwarded-For in tests). */
+/**
+ * A made-up visitor address, so tests do not share a rate limit. The test
+ * server runs with TRUSTED_PROXIES=1, as if behind one proxy that appends the
+ * visitor's address: a test that sends a form sets X-Forwarded-For to one of these.
+ */
 export function visitorIp(): string {
   const part = () => Math.floor(Math.random() * 254) + 1;
   return `10.${part()}.${part()}.${part()}`;
@@ -51,3 +64,18 @@ export function visitorIp(): string {
 
 /** The second server the tests start: the same site with its database unreachable. */
 export const brokenDatabaseURL = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
+
+/** The stand-ins for Telegram and the webhook that the end-to-end server delivers to. */
+export const standInURL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 5}`;
+
+export type DeliveredCalls = {
+  telegram: { chat_id: string; text: string }[];
+  webhook: { id: string; body: { reference: string; review: string | null; contact: { method: string; value: string } } }[];
+};
+
+export async function deliveredCalls(): Promise<DeliveredCalls> {
+  return (await (await fetch(`${standInURL}/calls`)).json()) as DeliveredCalls;
+}
+
+/** The same site with TRUSTED_PROXIES=0 (nothing in front), on a database of its own. */
+export const noProxyURL = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 2}`;

@@ -62,7 +62,7 @@ export async function CalculatorPage({ locale, query }: CalculatorPageProps) {
               <p className="mt-3 mb-6 leading-relaxed text-muted">
                 {t('consultationLead', { hours })}
               </p>
-              <ConsultationBlock page="/calculator" />
+              <ConsultationBlock page="/calculator" query={canonicalQuery} />
             </div>
           </Container>
         </section>

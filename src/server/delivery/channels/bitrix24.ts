@@ -1,0 +1,119 @@
+import 'server-only';
+import { siteConfig } from '@/config/site';
+import { env as siteEnv } from '@/env';
+import { leadEstimateSchema } from '@/lib/calculator/lead-estimate';
+import type { Attribution } from '@/lib/attribution/touch';
+import type { ServerEnv } from '@/server/env';
+import { emailMessage, escapeEmailHtml, type NotificationTexts } from '../format';
+import {
+  DeliveryError,
+  postJson,
+  type Delivery,
+  type JobContext,
+  type LeadForDelivery,
+} from '../types';
+
+/** How the site names itself to Bitrix24 (`ORIGINATOR_ID`); `ORIGIN_ID` is the lead's reference. */
+export const bitrix24Originator = 'agency-site';
+
+type Bitrix24Answer = { result?: unknown; error?: string; error_description?: string };
+
+/**
+ * Bitrix24 through an incoming webhook (BITRIX24_WEBHOOK_URL, the address
+ * Bitrix24 shows when you create one, with the `crm` scope): each lead becomes
+ * a CRM lead made by `crm.lead.add`, with its contact, UTM tags, source and a
+ * comment holding the rest of the brief. Bitrix24 has no idempotency key, so a
+ * retry first asks `crm.lead.list` for a lead with this site's ORIGINATOR_ID
+ * and the lead's reference as ORIGIN_ID, and adds one only if there is none.
+ */
+export function bitrix24Delivery(env: ServerEnv, texts: NotificationTexts): Delivery {
+  const base = env.BITRIX24_WEBHOOK_URL!;
+
+  async function call(method: string, body: unknown): Promise<unknown> {
+    const response = await postJson('Bitrix24', `${base}${method}.json`, body);
+    const answer = (response.body ?? {}) as Bitrix24Answer;
+    if (response.status === 200 && answer.result !== undefined && !answer.error) return answer.result;
+    const what = `Bitrix24 ${method} answered ${response.status}: ${answer.error || 'no code'}${
+      answer.error_description ? ` (${answer.error_description})` : ''
+    }`;
+    // QUERY_LIMIT_EXCEEDED comes as 503 (2 requests a second per portal): a
+    // second later it goes through. OPERATION_TIME_LIMIT (429) resets within minutes.
+    if (answer.error === 'QUERY_LIMIT_EXCEEDED') throw new DeliveryError(what, { retryAfterMs: 2_000 });
+    if (response.status === 429) throw new DeliveryError(what, { retryAfterMs: 60_000 });
+    // A wrong or deleted webhook, or one without the crm scope, needs a person.
+    const permanent =
+      response.status === 401 ||
+      response.status === 403 ||
+      response.status === 404 ||
+      (response.status === 400 && answer.error !== 'INTERNAL_SERVER_ERROR');
+    throw new DeliveryError(what, { permanent });
+  }
+
+  async function existing(lead: LeadForDelivery): Promise<string | undefined> {
+    const found = await call('crm.lead.list', {
+      filter: { '=ORIGINATOR_ID': bitrix24Originator, '=ORIGIN_ID': lead.reference },
+      select: ['ID'],
+    });
+    const first = Array.isArray(found) ? (found[0] as { ID?: unknown } | undefined) : undefined;
+    return first?.ID !== undefined ? String(first.ID) : undefined;
+  }
+
+  return {
+    async send(lead: LeadForDelivery, job: JobContext) {
+      if (job.externalId) return;
+      if (job.attempt > 1) {
+        const id = await existing(lead);
+        if (id) return job.saveExternalId(id);
+      }
+      const id = await call('crm.lead.add', {
+        fields: bitrix24Fields(lead, texts, env),
+        params: { REGISTER_SONET_EVENT: 'Y' },
+      });
+      await job.saveExternalId(String(id));
+    },
+  };
+}
+
+/** The fields of `crm.lead.add` for one lead. */
+export function bitrix24Fields(lead: LeadForDelivery, texts: NotificationTexts, env: ServerEnv) {
+  const last = (lead.attribution as Attribution | null | undefined)?.last;
+  const estimate = leadEstimateSchema.safeParse(lead.estimate);
+  const { text } = emailMessage(lead, texts, siteConfig.timeZone);
+  const value = lead.contactValue;
+  const fields: Record<string, unknown> = {
+    TITLE: `${texts.title} ${lead.reference}`,
+    SOURCE_ID: env.BITRIX24_SOURCE_ID,
+    SOURCE_DESCRIPTION: `${siteEnv.SITE_URL}${lead.page}`,
+    // Bitrix24 shows the comment as HTML: the text is escaped, lines kept.
+    COMMENTS: escapeEmailHtml(text, true).replace(/\n/g, '<br>'),
+    ORIGINATOR_ID: bitrix24Originator,
+    ORIGIN_ID: lead.reference,
+    OPENED: 'Y',
+    ...(lead.name ? { NAME: lead.name } : {}),
+    ...(env.BITRIX24_ASSIGNED_BY_ID ? { ASSIGNED_BY_ID: env.BITRIX24_ASSIGNED_BY_ID } : {}),
+    ...(last?.source ? { UTM_SOURCE: last.source } : {}),
+    ...(last?.medium ? { UTM_MEDIUM: last.medium } : {}),
+    ...(last?.campaign ? { UTM_CAMPAIGN: last.campaign } : {}),
+    ...(last?.content ? { UTM_CONTENT: last.content } : {}),
+    ...(last?.term ? { UTM_TERM: last.term } : {}),
+    ...(estimate.success
+      ? { OPPORTUNITY: estimate.data.low, CURRENCY_ID: estimate.data.currency }
+      : {}),
+  };
+  switch (lead.contactMethod) {
+    case 'phone':
+      fields.PHONE = [{ VALUE: value, VALUE_TYPE: 'WORK' }];
+      break;
+    case 'whatsapp':
+      // Bitrix24 has no WhatsApp messenger type: the number, as a mobile.
+      fields.PHONE = [{ VALUE: value, VALUE_TYPE: 'MOBILE' }];
+      break;
+    case 'email':
+      fields.EMAIL = [{ VALUE: value, VALUE_TYPE: 'WORK' }];
+      break;
+    case 'telegram':
+      fields.IM = [{ VALUE: value, VALUE_TYPE: 'TELEGRAM' }];
+      break;
+  }
+  return fields;
+}

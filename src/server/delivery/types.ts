@@ -1,0 +1,88 @@
+import type { leads } from '@/server/db/schema';
+import type { LeadForNotification } from './format';
+
+/** Everything a lead can be delivered to. */
+export const channels = ['telegram', 'email', 'bitrix24', 'amocrm', 'webhook'] as const;
+export type Channel = (typeof channels)[number];
+
+/** A lead as the outbox hands it to a channel. */
+export type LeadForDelivery = LeadForNotification & Pick<typeof leads.$inferSelect, 'id'>;
+
+/** What a channel knows about the job it is doing, and how it records the other side's id. */
+export type JobContext = {
+  /** 1 on the first try; more when an earlier try failed or its worker died. */
+  attempt: number;
+  /** The id the other side gave this lead on an earlier try, if one was recorded. */
+  externalId: string | null;
+  /** Records that id at once, so that a later try never creates the lead again. */
+  saveExternalId: (id: string) => Promise<void>;
+};
+
+export type Delivery = {
+  send: (lead: LeadForDelivery, job: JobContext) => Promise<void>;
+  /**
+   * Channels that notify people (Telegram, e-mail) can also send one message
+   * for many leads, which the outbox does when a flood passes their ceiling.
+   */
+  sendSummary?: (leads: LeadForDelivery[]) => Promise<void>;
+};
+export type Deliverers = Partial<Record<Channel, Delivery>>;
+
+/**
+ * A failed delivery. `retryAfterMs` when the other side said how long to wait;
+ * `permanent` when trying again cannot help (a wrong token, a refused payload):
+ * the job fails at once and waits for `npm run leads -- retry-failed`.
+ */
+export class DeliveryError extends Error {
+  override name = 'DeliveryError';
+  readonly retryAfterMs?: number;
+  readonly permanent: boolean;
+  constructor(message: string, options: { retryAfterMs?: number; permanent?: boolean } = {}) {
+    super(message);
+    this.retryAfterMs = options.retryAfterMs;
+    this.permanent = options.permanent ?? false;
+  }
+}
+
+/** Seconds of a Retry-After header (or a number a JSON body gave), as milliseconds. */
+export function retryAfterMs(value: string | number | null | undefined): number | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const seconds = typeof value === 'number' ? value : Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds, 3600) * 1000;
+  const date = typeof value === 'string' ? Date.parse(value) : NaN;
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.min(date - Date.now(), 3_600_000));
+}
+
+/**
+ * A POST with a JSON body and a timeout, for the channels that speak HTTP.
+ * A connection that fails is a DeliveryError worth retrying; the URL is never
+ * put in an error, since some carry a secret (a bot token, a webhook key).
+ */
+export async function postJson(
+  service: string,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  method: 'POST' | 'GET' = 'POST',
+): Promise<{ status: number; headers: Headers; body: unknown; text: string }> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers: { Accept: 'application/json', ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      body: method === 'POST' ? (typeof body === 'string' ? body : JSON.stringify(body)) : undefined,
+      signal: AbortSignal.timeout(10_000),
+      redirect: 'error',
+    });
+  } catch (error) {
+    throw new DeliveryError(`${service} unreachable: ${(error as Error).message}`);
+  }
+  const text = await response.text().catch(() => '');
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, headers: response.headers, body: parsed, text };
+}

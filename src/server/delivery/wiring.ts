@@ -1,0 +1,188 @@
+import 'server-only';
+import type { Messages } from 'next-intl';
+import { createTranslator } from 'use-intl/core';
+import { consultationConfig, type ContactTime } from '@/config/consultation';
+import type { Currency } from '@/config/pricing';
+import { env as siteEnv } from '@/env';
+import { localeFromCode, type Locale } from '@/i18n/locales';
+import { loadMessages } from '@/i18n/messages';
+import { summarize, type CalculatorTexts } from '@/lib/calculator/describe';
+import type { EstimateLine } from '@/lib/calculator/estimate';
+import { leadEstimateSchema } from '@/lib/calculator/lead-estimate';
+import { budgetLabel, type LeadBudget } from '@/lib/consultation/budget';
+import { contactMethods } from '@/lib/consultation/schema';
+import { formatMoney } from '@/lib/format/money';
+import { calculatorTexts } from '@/server/calculator/texts';
+import type { ServerEnv } from '@/server/env';
+import { logger } from '@/server/log';
+import { amocrmDelivery } from './channels/amocrm';
+import { bitrix24Delivery } from './channels/bitrix24';
+import { emailDelivery } from './channels/email';
+import { telegramDelivery } from './channels/telegram';
+import { webhookDelivery } from './channels/webhook';
+import type { NotificationTexts } from './format';
+import { channels, type Channel, type Deliverers, type Delivery } from './types';
+
+/**
+ * Which delivery channels are on and how each starts: the one place the site,
+ * the worker and the CLI learn it. A channel is on when its settings are in
+ * the environment (src/server/env.ts checks they come as a set).
+ */
+const channelTable: Record<
+  Channel,
+  {
+    on: (env: ServerEnv) => boolean;
+    start: (env: ServerEnv, texts: NotificationTexts) => Delivery;
+    /** Notifies people: under the ceiling of messages a minute, summarised in a flood. */
+    notifies: boolean;
+    settings: string;
+  }
+> = {
+  telegram: {
+    on: (env) => Boolean(env.TELEGRAM_BOT_TOKEN && env.TELEGRAM_CHAT_ID),
+    start: telegramDelivery,
+    notifies: true,
+    settings: 'TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID',
+  },
+  email: {
+    on: (env) => Boolean(env.SMTP_URL && env.LEADS_EMAIL_TO),
+    start: emailDelivery,
+    notifies: true,
+    settings: 'SMTP_URL and LEADS_EMAIL_TO',
+  },
+  bitrix24: {
+    on: (env) => Boolean(env.BITRIX24_WEBHOOK_URL),
+    start: bitrix24Delivery,
+    notifies: false,
+    settings: 'BITRIX24_WEBHOOK_URL',
+  },
+  amocrm: {
+    on: (env) => Boolean(env.AMOCRM_BASE_URL && env.AMOCRM_ACCESS_TOKEN),
+    start: amocrmDelivery,
+    notifies: false,
+    settings: 'AMOCRM_BASE_URL and AMOCRM_ACCESS_TOKEN',
+  },
+  webhook: {
+    on: (env) => Boolean(env.LEADS_WEBHOOK_URL && env.LEADS_WEBHOOK_SECRET),
+    start: (env) => webhookDelivery(env),
+    notifies: false,
+    settings: 'LEADS_WEBHOOK_URL and LEADS_WEBHOOK_SECRET',
+  },
+};
+
+/** The channels this installation has settings for: a lead gets a delivery job for each. */
+export function enabledChannels(env: ServerEnv): Channel[] {
+  return channels.filter((channel) => channelTable[channel].on(env));
+}
+
+/** Channels whose messages reach people, and so fall under the ceiling of messages a minute. */
+export function notifiesPeople(channel: Channel): boolean {
+  return channelTable[channel].notifies;
+}
+
+/** One delivery per channel that is on. */
+export async function createDeliverers(env: ServerEnv): Promise<Deliverers> {
+  const texts = await notificationTexts(env);
+  const deliverers: Deliverers = {};
+  for (const channel of enabledChannels(env)) deliverers[channel] = channelTable[channel].start(env, texts);
+  return deliverers;
+}
+
+/** At start: one line per channel that is off, so an operator sees what is not set. */
+export function announceChannels(env: ServerEnv) {
+  const on = enabledChannels(env);
+  for (const channel of channels) {
+    if (!on.includes(channel))
+      logger.info(
+        { event: 'channel.off', channel },
+        `${channel} is off (set ${channelTable[channel].settings}): leads are not sent there`,
+      );
+  }
+  if (on.length === 0)
+    logger.warn(
+      { event: 'channel.none' },
+      'no delivery channel is configured: leads are stored but reach nobody',
+    );
+}
+
+/**
+ * The texts of the team's notifications in LEADS_NOTIFY_LANGUAGE, with the
+ * estimate and the budget described in the currency the visitor saw.
+ */
+export async function notificationTexts(env: ServerEnv): Promise<NotificationTexts> {
+  const locale = localeFromCode(env.LEADS_NOTIFY_LANGUAGE);
+  const messages = (await loadMessages(locale)) as Messages;
+  const t = createTranslator({ locale, messages, namespace: 'LeadNotification' });
+  const moneyTexts = currencyTexts(locale, messages);
+  const labelKeys = [
+    'method',
+    'name',
+    'message',
+    'budget',
+    'time',
+    'language',
+    'page',
+    'estimate',
+    'received',
+    'source',
+    'firstSource',
+    'review',
+  ] as const;
+  return {
+    title: t('title'),
+    labels: Object.fromEntries(labelKeys.map((key) => [key, t(key)])) as NotificationTexts['labels'],
+    methods: Object.fromEntries(
+      contactMethods.map((method) => [method, t(`methods.${method}`)]),
+    ) as NotificationTexts['methods'],
+    times: Object.fromEntries(
+      consultationConfig.contactTimes.map((time) => [time, t(`times.${time}`)]),
+    ) as Record<ContactTime, string>,
+    visitorTime: (zone) => (zone ? t('visitorTime', { zone }) : t('visitorTimeUnknown')),
+    landing: (page) => t('landing', { page }),
+    reviews: { 'too-fast': t('reviews.tooFast'), 'no-script': t('reviews.noScript') },
+    summary: {
+      title: (count) => t('summary.title', { count }),
+      intro: t('summary.intro', { limit: env.LEADS_NOTIFY_PER_MINUTE }),
+      more: (count) => t('summary.more', { count }),
+    },
+    describeEstimate: (stored) => {
+      const parsed = leadEstimateSchema.safeParse(stored);
+      if (!parsed.success) return undefined;
+      const estimate = parsed.data;
+      const summary = summarize(moneyTexts(estimate.currency), estimate.selection, {
+        ...estimate,
+        lines: estimate.lines as EstimateLine[],
+      });
+      return `${summary} · ${siteEnv.SITE_URL}${estimate.link}`;
+    },
+    describeBudget: (stored) => {
+      const budget = stored as Partial<LeadBudget> | null;
+      if (!budget?.currency || !(budget.currency in moneyTextsCurrencies)) return undefined;
+      const { money } = moneyTexts(budget.currency);
+      return budgetLabel(
+        { low: budget.low ?? null, high: budget.high ?? null },
+        {
+          upTo: (amount) => t('budgetRange.upTo', { amount }),
+          between: (low, high) => t('budgetRange.between', { low, high }),
+          over: (amount) => t('budgetRange.over', { amount }),
+        },
+        (amount) => formatMoney(money, amount),
+      );
+    },
+  };
+}
+
+const moneyTextsCurrencies: Record<Currency, true> = { USD: true, RUB: true, KZT: true, UAH: true };
+
+/** The calculator's texts per currency, made once each: prices in the team's language, the visitor's currency. */
+function currencyTexts(locale: Locale, messages: Messages) {
+  const made = new Map<Currency, CalculatorTexts>();
+  return (currency: Currency): CalculatorTexts => {
+    let texts = made.get(currency);
+    if (!texts) {
+      texts = calculatorTexts(locale, messages, currency);
+      made.set(currency, texts);
+    }
+    return texts;
+  };
+}

@@ -1,0 +1,146 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { leads, outboxJobs } from '@/server/db/schema';
+import { startFakeTelegram } from '../support/fake-services';
+import {
+  faultDatabase,
+  inspect,
+  sleep,
+  startTcpProxy,
+  startWorker,
+  telegramEnv,
+  waitUntil,
+  waitUntilAllSent,
+  workerStarted,
+  type FaultBackend,
+  type FaultDatabase,
+  type Proc,
+} from './support';
+
+/** PostgreSQL, as in production, when the machine has it; else the embedded database. */
+const backend: FaultBackend = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+async function addLead(target: FaultDatabase['target'], reference: string) {
+  const check = await inspect(target);
+  try {
+    const [lead] = await check.db
+      .insert(leads)
+      .values({
+        reference,
+        contactMethod: 'phone',
+        contactValue: '+77011234567',
+        language: 'ru',
+        page: '/ru',
+        idempotencyKey: crypto.randomUUID(),
+      })
+      .returning({ id: leads.id });
+    await check.db.insert(outboxJobs).values({ leadId: lead!.id, channel: 'telegram' });
+  } finally {
+    await check.close();
+  }
+}
+
+const callsFor = (telegram: Awaited<ReturnType<typeof startFakeTelegram>>, reference: string) =>
+  telegram.calls.filter((call) => String(call.body.text).includes(reference)).length;
+
+describe(`delivery faults on ${backend}`, () => {
+  let database: FaultDatabase;
+  let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
+  const workers: Proc[] = [];
+
+  beforeAll(async () => {
+    [database, telegram] = await Promise.all([faultDatabase(backend), startFakeTelegram()]);
+  });
+  afterEach(async () => {
+    telegram.state.onCall = undefined;
+    await Promise.all(workers.splice(0).map((worker) => worker.kill('SIGKILL')));
+  });
+  afterAll(async () => {
+    await Promise.all([telegram?.close(), database?.close()]);
+  });
+
+  it('a worker renews its hold while a slow send lasts, and a killed worker’s job is delivered within 30 s', async () => {
+    const env = { ...database.env, ...telegramEnv, TELEGRAM_API_URL: telegram.url };
+    // Two workers with the default hold (OUTBOX_LEASE_SECONDS, 20 s).
+    const a = startWorker(env);
+    const b = startWorker(env);
+    workers.push(a, b);
+    await Promise.all([workerStarted(a), workerStarted(b)]);
+
+    // Telegram takes 24 s to answer the first send: longer than the hold.
+    let release: (() => void) | undefined;
+    telegram.state.onCall = (index) =>
+      index === 1 ? new Promise<void>((resolve) => (release = resolve)) : undefined;
+    await addLead(database.target, 'SLO-W01');
+    await waitUntil('the first send has begun', () => release !== undefined, 10_000);
+    await sleep(24_000);
+    // The other worker did not take the job over meanwhile: the hold was renewed.
+    expect(telegram.calls).toHaveLength(0);
+    release!();
+    await waitUntilAllSent(database.target, 10_000);
+    expect(callsFor(telegram, 'SLO-W01')).toBe(1);
+
+    // Now the worker dies in the middle of a send that never ends.
+    let began = 0;
+    telegram.state.onCall = (index) => {
+      if (index !== 2) return undefined;
+      began = Date.now();
+      return new Promise<void>(() => {});
+    };
+    await addLead(database.target, 'DIE-D01');
+    await waitUntil('the second send has begun', () => began > 0, 10_000);
+    const check = await inspect(database.target);
+    // The job the dead worker will leave behind, and which worker holds it.
+    const [job] = await check.db.select().from(outboxJobs).where(eq(outboxJobs.status, 'sending'));
+    await check.close();
+    const holder = [a, b].find((worker) => job!.lockedBy!.endsWith(`-${worker.child.pid}`))!;
+    const other = holder === a ? b : a;
+    const killedAt = Date.now();
+    await holder.kill('SIGKILL');
+    await waitUntil('the other worker delivered it', () => callsFor(telegram, 'DIE-D01') === 1, 35_000);
+    const tookMs = Date.now() - killedAt;
+    console.log(`${backend}: a killed worker's job delivered by the other ${tookMs} ms later`);
+    expect(tookMs).toBeLessThan(30_000);
+    expect(other.lines.some((line) => line.includes('"event":"delivery.sent"'))).toBe(true);
+  }, 90_000);
+
+  it.runIf(backend === 'postgres')(
+    'a send whose "sent" cannot be recorded is recorded later, not sent again',
+    async () => {
+      const url = new URL(database.env.DATABASE_URL!);
+      const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+      try {
+        url.hostname = '127.0.0.1';
+        url.port = String(proxy.port);
+        const worker = startWorker({
+          ...telegramEnv,
+          DATABASE_URL: url.toString(),
+          TELEGRAM_API_URL: telegram.url,
+          // A short hold: without the fix, the job would be taken again and resent.
+          OUTBOX_LEASE_SECONDS: '4',
+        });
+        workers.push(worker);
+        await workerStarted(worker);
+        // The database goes away while Telegram is accepting the message, for 3 s.
+        telegram.state.onCall = async () => {
+          telegram.state.onCall = undefined;
+          await proxy.down();
+          setTimeout(() => void proxy.up(), 3_000);
+        };
+        await addLead(database.target, 'MRK-F01');
+        await waitUntil('it was sent', () => callsFor(telegram, 'MRK-F01') === 1, 10_000);
+        await waitUntilAllSent(database.target, 30_000);
+        // Well past the hold and several rounds: still one message.
+        await sleep(8_000);
+        expect(callsFor(telegram, 'MRK-F01')).toBe(1);
+        // The database error was logged, without the visitor's contact.
+        const marks = worker.lines.filter((line) => line.includes('"event":"delivery.mark"'));
+        expect(marks.length).toBeGreaterThan(0);
+        expect(marks.join('\n')).not.toContain('+77011234567');
+      } finally {
+        await proxy.close();
+      }
+    },
+    60_000,
+  );
+});

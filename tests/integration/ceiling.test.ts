@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { leads, notificationSends, outboxJobs } from '@/server/db/schema';
+import { outboxRun, runOutboxOnce } from '@/server/delivery/outbox';
+import type { Deliverers } from '@/server/delivery/types';
+import { createDeliverers } from '@/server/delivery/wiring';
+import { parseServerEnv } from '@/server/env';
+import { startFakeTelegram } from '../support/fake-services';
+import { backends, createTestDatabase, type TestDatabase } from '../support/test-db';
+
+const windowMs = 1_500;
+const perWindow = 5;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(backends)('the ceiling of notifications on %s', (backend) => {
+  let test: TestDatabase;
+  let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
+  let deliverers: Deliverers;
+
+  beforeAll(async () => {
+    [test, telegram] = await Promise.all([createTestDatabase(backend), startFakeTelegram()]);
+    deliverers = await createDeliverers(
+      parseServerEnv({
+        TELEGRAM_BOT_TOKEN: '123456789:AAEhBOweik6ad6PsVMRxjeQKkHmdhGfhV0',
+        TELEGRAM_CHAT_ID: '-100200300',
+        TELEGRAM_API_URL: telegram.url,
+        LEADS_NOTIFY_LANGUAGE: 'en',
+        LEADS_NOTIFY_PER_MINUTE: String(perWindow),
+      }),
+    );
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all([test?.close(), telegram?.close()]);
+  });
+  beforeEach(async () => {
+    await test.db.delete(leads);
+    await test.db.delete(notificationSends);
+    telegram.calls.length = 0;
+  });
+
+  /** A flood from many addresses: stored leads, each with a Telegram job. */
+  async function flood(from: number, n: number) {
+    const rows = await test.db
+      .insert(leads)
+      .values(
+        Array.from({ length: n }, (_, i) => ({
+          reference: `F${String(from + i).padStart(5, '0')}`,
+          contactMethod: 'phone' as const,
+          contactValue: `+7701${2_000_000 + from + i}`,
+          language: 'ru',
+          page: '/ru',
+          idempotencyKey: crypto.randomUUID(),
+        })),
+      )
+      .returning({ id: leads.id });
+    await test.db.insert(outboxJobs).values(rows.map(({ id }) => ({ leadId: id, channel: 'telegram' as const })));
+  }
+
+  const waiting = async () =>
+    (
+      await test.db.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM outbox_jobs WHERE status <> 'sent'`,
+      )
+    ).rows[0]!.n;
+
+  /** Rounds of one or more workers, as in production, for `ms`. */
+  async function work(ms: number, workers = 1) {
+    const runs = Array.from({ length: workers }, (_, i) =>
+      outboxRun(`w${i}`, { notifyPerMinute: perWindow, notifyWindowMs: windowMs }),
+    );
+    const end = Date.now() + ms;
+    await Promise.all(
+      runs.map(async (run) => {
+        while (Date.now() < end) {
+          if ((await runOutboxOnce(test.db, deliverers, run)) === 0) await sleep(50);
+        }
+      }),
+    );
+  }
+
+  it('sends leads one by one under the ceiling', async () => {
+    await flood(0, 3);
+    await work(300);
+    expect(telegram.calls.map((call) => String(call.body.text).split('\n')[0])).toEqual(
+      expect.arrayContaining([expect.stringContaining('#F00000'), expect.stringContaining('#F00002')]),
+    );
+    expect(telegram.calls).toHaveLength(3);
+    expect(await waiting()).toBe(0);
+  });
+
+  it('turns a flood into one summary a window, and loses none of it', async () => {
+    const count = (text: unknown) => Number(/^<b>(\d+) requests in a burst<\/b>/.exec(String(text))?.[1]);
+    const started = Date.now();
+    await flood(0, 120);
+    await work(600, 2);
+    // The first window: four leads alone, then one summary of every lead
+    // waiting then (but a batch the other worker held in hand, which waits).
+    expect(telegram.calls).toHaveLength(perWindow);
+    const first = count(telegram.calls.at(-1)!.body.text);
+    expect(first).toBeGreaterThanOrEqual(120 - (perWindow - 1) - 5);
+    expect(String(telegram.calls.at(-1)!.body.text)).toContain(`…and ${first - 25} more`);
+
+    // The flood goes on: what arrives waits for the window, then comes in a summary.
+    await flood(1_000, 40);
+    await work(300, 2);
+    expect(telegram.calls).toHaveLength(perWindow);
+    await work(2 * windowMs + 500, 2);
+    expect(await waiting()).toBe(0);
+    // Never more than one summary a window after the first.
+    const windows = Math.ceil((Date.now() - started) / windowMs);
+    const summaries = telegram.calls.slice(perWindow - 1).map((call) => count(call.body.text));
+    expect(summaries.length).toBeLessThanOrEqual(windows);
+    // Every lead reached the team exactly once: alone, or in one summary.
+    expect(summaries.reduce((sum, n) => sum + n, 0)).toBe(160 - (perWindow - 1));
+    const jobs = await test.db.select().from(outboxJobs);
+    expect(jobs).toHaveLength(160);
+    expect(jobs.every((job) => job.status === 'sent')).toBe(true);
+    expect(jobs.filter((job) => job.summaryId === null)).toHaveLength(perWindow - 1);
+    expect(new Set(jobs.filter((job) => job.summaryId !== null).map((job) => job.summaryId)).size).toBe(
+      summaries.length,
+    );
+  });
+
+  it('after a quiet spell, sends one by one again', async () => {
+    await flood(0, 20);
+    await work(400);
+    expect(telegram.calls).toHaveLength(perWindow);
+    await sleep(2 * windowMs + 100);
+    await flood(100, 2);
+    await work(300);
+    expect(telegram.calls).toHaveLength(perWindow + 2);
+    expect(String(telegram.calls.at(-1)!.body.text)).toContain('New consultation request');
+  });
+});
