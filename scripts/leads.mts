@@ -64,7 +64,8 @@ try {
         limit,
         status: values.spam ? 'spam' : undefined,
       });
-      if (rows.length === 0) console.log(values.spam ? 'No requests kept as spam.' : 'No leads yet.');
+      if (rows.length === 0)
+        console.log(values.spam ? 'No requests kept as spam.' : 'No leads yet.');
       for (const row of rows) {
         const deliveries =
           row.deliveries.map((d) => `${d.channel}:${d.status}`).join(' ') || 'no delivery';

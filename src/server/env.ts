@@ -42,17 +42,26 @@ export const serverEnvSchema = z
     /** Bitrix24: the incoming webhook's address, https://<portal>/rest/<user>/<key>/ (a secret). */
     BITRIX24_WEBHOOK_URL: optional(
       z
-        .url({ protocol: /^https?$/, message: 'must be the https:// address of a Bitrix24 incoming webhook' })
+        .url({
+          protocol: /^https?$/,
+          message: 'must be the https:// address of a Bitrix24 incoming webhook',
+        })
         .transform((url) => (url.endsWith('/') ? url : `${url}/`)),
     ),
     /** The lead source the CRM records (its SOURCE_ID list; WEB is "Website"). */
-    BITRIX24_SOURCE_ID: z.string().regex(/^[\w-]{1,50}$/).default('WEB'),
+    BITRIX24_SOURCE_ID: z
+      .string()
+      .regex(/^[\w-]{1,50}$/)
+      .default('WEB'),
     /** The Bitrix24 user new leads are assigned to (their numeric id). */
     BITRIX24_ASSIGNED_BY_ID: optional(z.coerce.number().int().positive()),
     /** amoCRM (Kommo): the account's address, https://<subdomain>.amocrm.ru or .kommo.com. */
     AMOCRM_BASE_URL: optional(
       z
-        .url({ protocol: /^https?$/, message: 'must be the https:// address of the amoCRM account' })
+        .url({
+          protocol: /^https?$/,
+          message: 'must be the https:// address of the amoCRM account',
+        })
         .transform((url) => url.replace(/\/+$/, '')),
     ),
     /** A private integration's long-lived token (a secret). */
@@ -72,7 +81,7 @@ export const serverEnvSchema = z
      * Messages a minute each channel that notifies people (Telegram, e-mail) may
      * get; past it, a burst arrives as one summary. CRMs and the webhook get every lead.
      */
-    LEADS_NOTIFY_PER_MINUTE: z.coerce.number().int().min(2).max(1000).default(20),
+    LEADS_NOTIFY_PER_MINUTE: z.coerce.number().int().min(2).max(100_000).default(20),
     /** `in-server` delivers from the site process; `off` leaves it to `npm run worker`. */
     OUTBOX_WORKER: z.enum(['in-server', 'off']).default('in-server'),
     /**

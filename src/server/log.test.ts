@@ -24,7 +24,9 @@ describe('errorDetails', () => {
 
   it('drops e-mail addresses, phone numbers and quoted values from any message', () => {
     expect(
-      redactContactData('duplicate key (contact)=(anna@example.com) for +7 916 123-45-67 and \'Anna\''),
+      redactContactData(
+        "duplicate key (contact)=(anna@example.com) for +7 916 123-45-67 and 'Anna'",
+      ),
     ).toBe('duplicate key (contact)=([redacted]) for [redacted] and "[redacted]"');
   });
 

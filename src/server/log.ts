@@ -63,11 +63,19 @@ const digitRun = /\+?\d(?:[\s().-]*\d){6,}/g;
  * quotes, without quoted values and without anything that looks like an e-mail
  * address or a phone number. The cause chain is followed to the first code.
  */
-export function errorDetails(error: unknown): { error: string; errorName?: string; errorCode?: string } {
+export function errorDetails(error: unknown): {
+  error: string;
+  errorName?: string;
+  errorCode?: string;
+} {
   let name: string | undefined;
   let code: string | undefined;
   let message: string | undefined;
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
+  for (
+    let e: unknown = error, depth = 0;
+    e && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth += 1
+  ) {
     const current = e as { name?: unknown; code?: unknown; message?: unknown };
     if (!name && typeof current.name === 'string') name = current.name;
     if (!code && (typeof current.code === 'string' || typeof current.code === 'number'))

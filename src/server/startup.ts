@@ -90,7 +90,10 @@ function drainThenExit(signal: NodeJS.Signals) {
           new Promise<false>((resolve) => setTimeout(() => resolve(false), workerGraceMs).unref()),
         ]);
         if (!finished)
-          logger.warn({ event: 'server.shutdown.worker' }, 'the outbox worker did not stop in time');
+          logger.warn(
+            { event: 'server.shutdown.worker' },
+            'the outbox worker did not stop in time',
+          );
         worker = undefined;
         await closeDb();
         logger.info({ event: 'server.stopped' }, 'stopped');

@@ -127,7 +127,7 @@ for (const code of langCodes) {
       await form.getByRole('radio', { name: f.methods.email }).check();
       await form.getByLabel(f.contactLabel.email).fill(`estimate.${code}@example.com`);
       await form.getByRole('checkbox', { name: f.consent }).check();
-        await form.getByRole('button', { name: f.submit }).click();
+      await form.getByRole('button', { name: f.submit }).click();
       await expect(page.getByTestId('consultation-success')).toBeVisible();
       const reference = (await page.getByTestId('consultation-reference').textContent())!;
       const { currency } = localeInfo[localeFromCode(code)];

@@ -87,6 +87,7 @@ for (const code of langCodes) {
     test('every contact method is accepted, and the answer says how the manager will reach the visitor', async ({
       page,
     }) => {
+      test.setTimeout(60_000);
       await page.goto(`/${code}/contacts`);
       for (const method of ['phone', 'email', 'telegram', 'whatsapp'] as const) {
         const [typed, stored] = contacts[code][method];
@@ -119,7 +120,10 @@ for (const code of langCodes) {
       const { currency } = localeInfo[localeFromCode(code)];
       const budget = budgetInCurrency('5k-15k', currency);
       await form.getByLabel(m.details.budgetLabel).selectOption('5k-15k');
-      const budgetLabel = await form.getByLabel(m.details.budgetLabel).locator('option:checked').textContent();
+      const budgetLabel = await form
+        .getByLabel(m.details.budgetLabel)
+        .locator('option:checked')
+        .textContent();
       expect(budgetLabel).toMatch(/\d/);
       await form.getByLabel(m.details.timeLabel).selectOption('evening');
       await expect(form.getByLabel(m.details.timeLabel).locator('option:checked')).toHaveText(
@@ -142,14 +146,20 @@ for (const code of langCodes) {
       });
       // Delivered to the team's chat and the webhook, with the name and the reference.
       await expect
-        .poll(async () => (await deliveredCalls()).telegram.some((call) => call.text.includes(reference)))
+        .poll(async () =>
+          (await deliveredCalls()).telegram.some((call) => call.text.includes(reference)),
+        )
         .toBe(true);
-      const message = (await deliveredCalls()).telegram.find((call) => call.text.includes(reference))!;
+      const message = (await deliveredCalls()).telegram.find((call) =>
+        call.text.includes(reference),
+      )!;
       expect(message.text).toContain('Әлия Ґанна');
       expect(message.text).toContain(contacts[code].whatsapp[1]);
     });
 
-    test('mistakes are explained next to the field, and nothing typed is lost', async ({ page }) => {
+    test('mistakes are explained next to the field, and nothing typed is lost', async ({
+      page,
+    }) => {
       await page.goto(`/${code}`);
       const form = page.getByTestId('consultation-form');
       await form.getByLabel(m.nameLabel).fill('Анна');
@@ -189,7 +199,7 @@ test.describe('without JavaScript', () => {
       await expect(success).toBeInViewport();
       await expect(success).toBeFocused();
       await expect(success).toContainText(withHours(code, successText(code, 'email')));
-      await expect(page).toHaveURL(new RegExp(`/${code}#consultation$`));
+      await expect(page).toHaveURL(new RegExp(`/${code}$`));
       const reference = (await page.getByTestId('consultation-reference').textContent())!;
       expect(await findLead(reference)).toMatchObject({
         contact_method: 'email',
@@ -220,23 +230,48 @@ test.describe('without JavaScript', () => {
 test.describe('the bot defence never bins a person', () => {
   test('a request sent 1 s after the page appeared is delivered, marked for a check', async ({
     page,
+    baseURL,
   }) => {
-    const m = messages.en.ConsultationForm;
-    await page.goto('/en/contacts');
-    const form = await fill(page, 'en', 'fast.autofill@example.com', 'email');
-    // As an autofilled form is sent: about a second after the page appeared.
-    await page.waitForFunction(() => performance.now() >= 1_000);
-    const sentAt = await page.evaluate(() => performance.now());
-    await form.getByRole('button', { name: m.submit }).click();
+    // Not through the fixture's goto, which waits for the page's script: the
+    // visitor does not, and an autofilled form can go before the script runs.
+    await page.goto('about:blank');
+    await page.evaluate((url) => (window.location.href = url), `${baseURL}/en/contacts`);
+    await page.waitForURL('**/en/contacts', { waitUntil: 'domcontentloaded' });
+    // As a browser's autofill and Enter do it: everything at once, a second in.
+    const { sentAt, hydrated } = await page.evaluate(async () => {
+      const form = document.querySelector<HTMLFormElement>('[data-testid="consultation-form"]')!;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1_000 - performance.now())));
+      form.querySelector<HTMLInputElement>('input[name="method"][value="email"]')!.click();
+      const contact = form.querySelector<HTMLInputElement>('input[name="contact"]')!;
+      contact.value = 'fast.autofill@example.com';
+      contact.dispatchEvent(new Event('input', { bubbles: true }));
+      form.querySelector<HTMLInputElement>('input[name="consent"]')!.click();
+      // Sent on the next task: a post without script leaves this page.
+      setTimeout(() => form.requestSubmit(), 0);
+      return {
+        sentAt: performance.now(),
+        hydrated: document.documentElement.dataset.hydrated === 'true',
+      };
+    });
     await expect(page.getByTestId('consultation-success')).toBeVisible();
-    expect(sentAt, 'the page must be interactive within 2 s for this test to mean anything').toBeLessThan(1_900);
     const reference = (await page.getByTestId('consultation-reference').textContent())!;
-    expect(await findLead(reference)).toMatchObject({ status: 'new', review_reason: 'too-fast' });
+    // Sent by the page's script, with the time it measured; before it ran, with no time at all.
+    const review = hydrated && sentAt < 2_000 ? 'too-fast' : hydrated ? null : 'no-script';
+    expect(review, `sent ${Math.round(sentAt)} ms after the page appeared`).not.toBeNull();
+    expect(await findLead(reference)).toMatchObject({ status: 'new', review_reason: review });
     await expect
-      .poll(async () => (await deliveredCalls()).webhook.find((call) => call.body.reference === reference)?.body.review)
-      .toBe('too-fast');
-    const message = (await deliveredCalls()).telegram.find((call) => call.text.includes(reference))!;
-    expect(message.text).toContain(messages.ru.LeadNotification.reviews.tooFast);
+      .poll(
+        async () =>
+          (await deliveredCalls()).webhook.find((call) => call.body.reference === reference)?.body
+            .review,
+      )
+      .toBe(review);
+    const message = (await deliveredCalls()).telegram.find((call) =>
+      call.text.includes(reference),
+    )!;
+    expect(message.text).toContain(
+      messages.ru.LeadNotification.reviews[review === 'too-fast' ? 'tooFast' : 'noScript'],
+    );
   });
 });
 
@@ -299,6 +334,7 @@ test.describe('rate limit', () => {
   test('after five requests from one address the sixth is refused with a localized wait', async ({
     page,
   }) => {
+    test.setTimeout(90_000);
     const m = messages.ru.ConsultationForm;
     for (let i = 0; i < 6; i += 1) {
       await page.goto('/ru/contacts');

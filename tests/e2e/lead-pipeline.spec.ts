@@ -110,6 +110,8 @@ async function sixRequests(page: Page, origin: string) {
 }
 
 test.describe('a spoofed X-Forwarded-For does not lift the rate limit', () => {
+  // Six requests, each from a freshly loaded page.
+  test.describe.configure({ timeout: 90_000 });
   test('with nothing in front of the site (TRUSTED_PROXIES=0)', async ({ page }) => {
     await spoofEveryRequest(page);
     await sixRequests(page, noProxyURL);
@@ -146,6 +148,7 @@ test.describe('a spoofed X-Forwarded-For does not lift the rate limit', () => {
       await spoofEveryRequest(page);
       await sixRequests(page, `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`);
     } finally {
+      proxy.closeAllConnections();
       await new Promise<void>((resolve) => proxy.close(() => resolve()));
     }
   });
@@ -191,7 +194,13 @@ test.describe('bad input gets a 4xx in the visitor language, never a 500', () =>
 
     const huge = await request.post('/api/leads', {
       headers: ua,
-      data: { language: 'ua', method: 'email', contact: 'olena@example.ua', consent: true, message: 'x'.repeat(40_000) },
+      data: {
+        language: 'ua',
+        method: 'email',
+        contact: 'olena@example.ua',
+        consent: true,
+        message: 'x'.repeat(40_000),
+      },
     });
     expect(huge.status()).toBe(413);
     expect((await huge.json()).message).toBe(m.failure.tooLarge);

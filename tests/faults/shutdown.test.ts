@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Client,
@@ -87,5 +90,51 @@ describe('SIGTERM during a submission', () => {
       language: 'en',
     });
     expect(site.lines.join('\n')).not.toMatch(/555[\s-]?0142/);
+  });
+});
+
+describe('SIGTERM to the process that serves the embedded database', () => {
+  let database: FaultDatabase;
+  let site: Site | undefined;
+  let other: pg.Client | undefined;
+
+  beforeAll(async () => {
+    database = await faultDatabase('pglite');
+  });
+  afterAll(async () => {
+    await other?.end().catch(() => {});
+    await site?.kill('SIGKILL');
+    await database?.close();
+  });
+
+  it('stops cleanly within 10 s and closes the database, though another process holds a transaction open', async () => {
+    site = await startSite(database.env);
+    // Another process (a CLI, a worker) on the same database, in the middle of a transaction:
+    // every query of the site now waits behind it.
+    const lock = JSON.parse(
+      readFileSync(path.join(database.target.dataDir!, 'pglite.lock'), 'utf8'),
+    ) as { port: number };
+    other = new pg.Client({
+      connectionString: `postgres://postgres@127.0.0.1:${lock.port}/postgres`,
+    });
+    other.on('error', () => {});
+    await other.connect();
+    await other.query('BEGIN');
+    await sleep(1_500);
+
+    const signalled = Date.now();
+    site.child.kill('SIGTERM');
+    const exit = await site.exited;
+    expect(exit.at - signalled).toBeLessThan(10_000);
+    // Next.js ends a SIGTERM with 143 (128 + 15), as for a signal; 1 would mean the deadline hit.
+    expect(exit.code).toBe(143);
+    expect(site.lines.some((line) => line.includes('"event":"server.stopped"'))).toBe(true);
+    expect(site.lines.some((line) => line.includes('"event":"server.shutdown.timeout"'))).toBe(
+      false,
+    );
+    // Closed, not abandoned: the lock is gone and the next process opens the folder at once.
+    expect(() => readFileSync(path.join(database.target.dataDir!, 'pglite.lock'))).toThrow();
+    site = await startSite(database.env);
+    expect((await fetch(`${site.url}/api/health`)).status).toBe(200);
   });
 });

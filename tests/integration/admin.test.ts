@@ -127,13 +127,26 @@ describe('lead administration', () => {
   });
 
   it('lists the requests kept as spam, and releases one into delivery', async () => {
-    const env = { DATA_DIR: test.dataDir!, SMTP_URL: 'smtp://127.0.0.1:2525', LEADS_EMAIL_TO: 'sales@example.com' };
+    const env = {
+      DATA_DIR: test.dataDir!,
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      LEADS_EMAIL_TO: 'sales@example.com',
+    };
     const spam = await runToEnd('scripts/leads.mts', ['list', '--spam'], env);
     expect(spam.stdout.trim().split('\n')).toEqual([
-      expect.stringMatching(new RegExp(`^${references[2]}  .*spam:honeypot .*from vk / social / launch  no delivery$`)),
+      expect.stringMatching(
+        new RegExp(`^${references[2]}  .*spam:honeypot .*from vk / social / launch  no delivery$`),
+      ),
     ]);
-    const released = await runToEnd('scripts/leads.mts', ['release', references[2]!.toLowerCase()], env);
-    expect(released).toMatchObject({ code: 0, stdout: `${references[2]} released: queued for email.\n` });
+    const released = await runToEnd(
+      'scripts/leads.mts',
+      ['release', references[2]!.toLowerCase()],
+      env,
+    );
+    expect(released).toMatchObject({
+      code: 0,
+      stdout: `${references[2]} released: queued for email.\n`,
+    });
     expect(await findLead(test.db, references[2]!)).toMatchObject({
       status: 'new',
       spamReason: 'honeypot',

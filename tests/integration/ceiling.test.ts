@@ -53,7 +53,9 @@ describe.each(backends)('the ceiling of notifications on %s', (backend) => {
         })),
       )
       .returning({ id: leads.id });
-    await test.db.insert(outboxJobs).values(rows.map(({ id }) => ({ leadId: id, channel: 'telegram' as const })));
+    await test.db
+      .insert(outboxJobs)
+      .values(rows.map(({ id }) => ({ leadId: id, channel: 'telegram' as const })));
   }
 
   const waiting = async () =>
@@ -82,14 +84,18 @@ describe.each(backends)('the ceiling of notifications on %s', (backend) => {
     await flood(0, 3);
     await work(300);
     expect(telegram.calls.map((call) => String(call.body.text).split('\n')[0])).toEqual(
-      expect.arrayContaining([expect.stringContaining('#F00000'), expect.stringContaining('#F00002')]),
+      expect.arrayContaining([
+        expect.stringContaining('#F00000'),
+        expect.stringContaining('#F00002'),
+      ]),
     );
     expect(telegram.calls).toHaveLength(3);
     expect(await waiting()).toBe(0);
   });
 
   it('turns a flood into one summary a window, and loses none of it', async () => {
-    const count = (text: unknown) => Number(/^<b>(\d+) requests in a burst<\/b>/.exec(String(text))?.[1]);
+    const count = (text: unknown) =>
+      Number(/^<b>(\d+) requests in a burst<\/b>/.exec(String(text))?.[1]);
     const started = Date.now();
     await flood(0, 120);
     await work(600, 2);
@@ -116,9 +122,9 @@ describe.each(backends)('the ceiling of notifications on %s', (backend) => {
     expect(jobs).toHaveLength(160);
     expect(jobs.every((job) => job.status === 'sent')).toBe(true);
     expect(jobs.filter((job) => job.summaryId === null)).toHaveLength(perWindow - 1);
-    expect(new Set(jobs.filter((job) => job.summaryId !== null).map((job) => job.summaryId)).size).toBe(
-      summaries.length,
-    );
+    expect(
+      new Set(jobs.filter((job) => job.summaryId !== null).map((job) => job.summaryId)).size,
+    ).toBe(summaries.length);
   });
 
   it('after a quiet spell, sends one by one again', async () => {

@@ -70,7 +70,12 @@ describe.each(backends)('CRM and webhook delivery on %s', (backend) => {
       {
         language: 'ru',
         method: (['phone', 'email', 'telegram', 'whatsapp'] as const)[i % 4],
-        contact: ['8 916 123-45-6' + i, `client${i}@example.ru`, `@client_${i}x`, '8 916 765-43-2' + i][i % 4]!,
+        contact: [
+          '8 916 123-45-6' + i,
+          `client${i}@example.ru`,
+          `@client_${i}x`,
+          '8 916 765-43-2' + i,
+        ][i % 4]!,
         consent: 'on',
         name: `Клиент ${i}`,
         message: `Нужен сайт №${i}`,
@@ -96,7 +101,9 @@ describe.each(backends)('CRM and webhook delivery on %s', (backend) => {
   async function drain(deliverers: Deliverers) {
     const run = outboxRun('crm-test');
     for (let round = 0; round < 60; round += 1) {
-      await test.db.execute(sql`UPDATE outbox_jobs SET next_attempt_at = now() WHERE status = 'pending'`);
+      await test.db.execute(
+        sql`UPDATE outbox_jobs SET next_attempt_at = now() WHERE status = 'pending'`,
+      );
       const tried = await runOutboxOnce(test.db, deliverers, run);
       const [left] = (
         await test.db.execute<{ n: number }>(
@@ -111,8 +118,19 @@ describe.each(backends)('CRM and webhook delivery on %s', (backend) => {
   it('each receives every lead once, with its UTM tags, across 429s, 5xx and answers lost after the fact', async () => {
     const references: string[] = [];
     for (let i = 0; i < count; i += 1) references.push(await submit(i));
-    bitrix.state.failures.push('query-limit', 'error-after-create', 'server-error', 'time-limit', 'error-after-create');
-    amo.state.failures.push('too-many-requests', 'error-after-create', 'server-error', 'too-many-requests');
+    bitrix.state.failures.push(
+      'query-limit',
+      'error-after-create',
+      'server-error',
+      'time-limit',
+      'error-after-create',
+    );
+    amo.state.failures.push(
+      'too-many-requests',
+      'error-after-create',
+      'server-error',
+      'too-many-requests',
+    );
     hook.state.failures.push('server-error', 'too-many-requests', 'error-after-receive');
 
     await drain(await createDeliverers(env));
@@ -121,7 +139,10 @@ describe.each(backends)('CRM and webhook delivery on %s', (backend) => {
 
     const jobs = await test.db.select().from(outboxJobs);
     for (const channel of ['bitrix24', 'amocrm', 'webhook'])
-      expect(jobs.some((job) => job.channel === channel && job.attempts > 1), channel).toBe(true);
+      expect(
+        jobs.some((job) => job.channel === channel && job.attempts > 1),
+        channel,
+      ).toBe(true);
     expect(jobs).toHaveLength(count * 3);
     expect(jobs.every((job) => job.status === 'sent')).toBe(true);
 
@@ -148,9 +169,13 @@ describe.each(backends)('CRM and webhook delivery on %s', (backend) => {
     }
     const byMethod = (ref: string) => bitrixLeads.find((lead) => lead.ORIGIN_ID === ref)!;
     expect(byMethod(references[0]!).PHONE).toEqual([{ VALUE: '+79161234560', VALUE_TYPE: 'WORK' }]);
-    expect(byMethod(references[1]!).EMAIL).toEqual([{ VALUE: 'client1@example.ru', VALUE_TYPE: 'WORK' }]);
+    expect(byMethod(references[1]!).EMAIL).toEqual([
+      { VALUE: 'client1@example.ru', VALUE_TYPE: 'WORK' },
+    ]);
     expect(byMethod(references[2]!).IM).toEqual([{ VALUE: '@client_2x', VALUE_TYPE: 'TELEGRAM' }]);
-    expect(byMethod(references[3]!).PHONE).toEqual([{ VALUE: '+79167654323', VALUE_TYPE: 'MOBILE' }]);
+    expect(byMethod(references[3]!).PHONE).toEqual([
+      { VALUE: '+79167654323', VALUE_TYPE: 'MOBILE' },
+    ]);
 
     // amoCRM: one lead each, with its contact, tracking fields and one note.
     expect(amo.leads.map((lead) => lead.name).sort()).toEqual(
@@ -158,7 +183,8 @@ describe.each(backends)('CRM and webhook delivery on %s', (backend) => {
     );
     for (const [i, reference] of references.entries()) {
       const lead = amo.leads.find((item) => item.name.endsWith(reference))!;
-      const value = (id: number) => lead.custom_fields_values?.find((f) => f.field_id === id)?.values[0]?.value;
+      const value = (id: number) =>
+        lead.custom_fields_values?.find((f) => f.field_id === id)?.values[0]?.value;
       expect([value(501), value(502), value(503), value(506), value(507)]).toEqual([
         'google',
         'cpc',
@@ -202,7 +228,10 @@ describe.each(backends)('CRM and webhook delivery on %s', (backend) => {
     await drain(await createDeliverers(unsorted));
     expect(amo.state.failures).toEqual([]);
     expect(amo.leads).toHaveLength(1);
-    expect(amo.leads[0]).toMatchObject({ name: `Новая заявка на консультацию ${reference}`, unsorted: true });
+    expect(amo.leads[0]).toMatchObject({
+      name: `Новая заявка на консультацию ${reference}`,
+      unsorted: true,
+    });
     expect(amo.leads[0]!.notes).toHaveLength(1);
   });
 
@@ -238,7 +267,9 @@ describe('the webhook signature', () => {
 
   it('is HMAC-SHA256 of "timestamp.body", hex, as the README documents', async () => {
     const { createHmac } = await import('node:crypto');
-    expect(signature).toBe(`v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`);
+    expect(signature).toBe(
+      `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`,
+    );
   });
 
   it('verifies for the receiver, and refuses a changed body, another secret or an old timestamp', () => {

@@ -5,7 +5,12 @@ import { env as siteEnv } from '@/env';
 import { estimate, inCurrency } from '@/lib/calculator/estimate';
 import { leadEstimate } from '@/lib/calculator/lead-estimate';
 import { selectionFromQuery } from '@/lib/calculator/selection';
-import { outboxRun, runOutboxOnce, startOutboxWorker, type OutboxRun } from '@/server/delivery/outbox';
+import {
+  outboxRun,
+  runOutboxOnce,
+  startOutboxWorker,
+  type OutboxRun,
+} from '@/server/delivery/outbox';
 import type { Deliverers } from '@/server/delivery/types';
 import { createDeliverers, notificationTexts } from '@/server/delivery/wiring';
 import { parseServerEnv } from '@/server/env';

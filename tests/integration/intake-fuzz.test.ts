@@ -15,7 +15,22 @@ import { backends, createTestDatabase, type TestDatabase } from '../support/test
  * and no log line carries the visitor's contact data.
  */
 
-const invisible = ['\u0000', '\u0007', '\u001b', '\u007f', '\u0085', '\u200b', '\u200d', '\u202e', '\u2066', '\ufeff', '\u00ad', '\ud800', '\udfff', '\u{E0041}'];
+const invisible = [
+  '\u0000',
+  '\u0007',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  '\u200b',
+  '\u200d',
+  '\u202e',
+  '\u2066',
+  '\ufeff',
+  '\u00ad',
+  '\ud800',
+  '\udfff',
+  '\u{E0041}',
+];
 
 /** A text with control and invisible characters scattered through it. */
 const noisy = (base: fc.Arbitrary<string>) =>
@@ -34,7 +49,11 @@ const noisy = (base: fc.Arbitrary<string>) =>
 const contact = fc.oneof(
   fc
     .tuple(fc.stringMatching(/^[a-z]{6,12}$/), fc.stringMatching(/^[a-z]{4,8}$/))
-    .map(([local, domain]) => ({ method: 'email', typed: `${local}@${domain}.example`, stored: `${local}@${domain}.example` })),
+    .map(([local, domain]) => ({
+      method: 'email',
+      typed: `${local}@${domain}.example`,
+      stored: `${local}@${domain}.example`,
+    })),
   fc
     .integer({ min: 1_000_000, max: 9_999_999 })
     .map((n) => ({ method: 'phone', typed: `+7 916 ${n}`, stored: `+7916${n}` })),
@@ -55,7 +74,12 @@ const anyValue = fc.oneof(
   { weight: 1, arbitrary: fc.boolean() },
   { weight: 1, arbitrary: fc.constant(null) },
   { weight: 1, arbitrary: fc.array(fc.string(), { maxLength: 3 }) },
-  { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 }) },
+  {
+    weight: 1,
+    arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), {
+      maxKeys: 3,
+    }),
+  },
 );
 
 /** A submission: a real contact in noise, and any other field at random. */
@@ -67,6 +91,8 @@ const submission = fc.record({
   others: fc.dictionary(fc.constantFrom(...submissionFieldNames), anyValue, { maxKeys: 8 }),
   sameOrigin: fc.boolean(),
 });
+
+type Submission = typeof submission extends fc.Arbitrary<infer T> ? T : never;
 
 const origin = 'http://localhost:3000';
 
@@ -100,8 +126,10 @@ describe.each(backends)('the intake, fuzzed, on %s', (backend) => {
     await test?.close();
   });
 
-  function fieldsOf(input: fc.ArbitraryValue<typeof submission>): Record<string, unknown> {
-    const typed = input.noisyContact ? `\u200b${input.contact.typed}\u0000\u202e` : input.contact.typed;
+  function fieldsOf(input: Submission): Record<string, unknown> {
+    const typed = input.noisyContact
+      ? `\u200b${input.contact.typed}\u0000\u202e`
+      : input.contact.typed;
     return {
       ...input.others,
       method: input.contact.method,
@@ -112,9 +140,13 @@ describe.each(backends)('the intake, fuzzed, on %s', (backend) => {
   }
 
   let logged = 0;
-  function expectNoContact(lines: string[], input: fc.ArbitraryValue<typeof submission>) {
+  function expectNoContact(lines: string[], input: Submission) {
     logged += lines.length;
-    const secrets = [input.contact.typed, input.contact.stored, input.contact.stored.replace(/^\+/, '')];
+    const secrets = [
+      input.contact.typed,
+      input.contact.stored,
+      input.contact.stored.replace(/^\+/, ''),
+    ];
     for (const line of lines) for (const secret of secrets) expect(line).not.toContain(secret);
   }
 
@@ -128,7 +160,11 @@ describe.each(backends)('the intake, fuzzed, on %s', (backend) => {
             if (value === undefined) continue;
             form.append(name, typeof value === 'string' ? value : JSON.stringify(value));
           }
-          const answer = await intakeLead(headersFor(input.sameOrigin, nextIp()), () => fieldsFromFormData(form), getDb);
+          const answer = await intakeLead(
+            headersFor(input.sameOrigin, nextIp()),
+            () => fieldsFromFormData(form),
+            getDb,
+          );
           expect(answer.result.httpStatus).toBeLessThan(500);
           if (answer.result.status !== 'accepted') expect(answer.message).toBeTruthy();
         } finally {
@@ -142,7 +178,11 @@ describe.each(backends)('the intake, fuzzed, on %s', (backend) => {
 
   it('through the API, JSON or not: never a 5xx, never contact data in a log', async () => {
     const body = fc.oneof(
-      submission.map((input) => ({ input, text: JSON.stringify(fieldsOf(input)), type: 'application/json' })),
+      submission.map((input) => ({
+        input,
+        text: JSON.stringify(fieldsOf(input)),
+        type: 'application/json',
+      })),
       submission.map((input) => ({
         input,
         text: new URLSearchParams(
@@ -154,7 +194,12 @@ describe.each(backends)('the intake, fuzzed, on %s', (backend) => {
       })),
       fc.record({
         input: submission,
-        text: fc.oneof(fc.string({ unit: 'binary' }), fc.constant('{"contact": '), fc.constant('[1,2]'), fc.constant('null')),
+        text: fc.oneof(
+          fc.string({ unit: 'binary' }),
+          fc.constant('{"contact": '),
+          fc.constant('[1,2]'),
+          fc.constant('null'),
+        ),
         type: fc.constantFrom('application/json', 'text/xml', '', 'multipart/form-data'),
       }),
     );
@@ -183,9 +228,16 @@ describe.each(backends)('the intake, fuzzed, on %s', (backend) => {
     expect(logged).toBeGreaterThan(10);
     const rows = await test.db.select().from(leads);
     expect(rows.length).toBeGreaterThan(10);
-    const hidden = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/;
+    const hidden =
+      /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/;
     for (const row of rows) {
-      for (const value of [row.contactValue, row.name ?? '', row.page, row.language, row.timeZone ?? ''])
+      for (const value of [
+        row.contactValue,
+        row.name ?? '',
+        row.page,
+        row.language,
+        row.timeZone ?? '',
+      ])
         expect(value).not.toMatch(hidden);
       expect(row.message ?? '').not.toMatch(/[\u0000\u202E\uFEFF]/);
     }

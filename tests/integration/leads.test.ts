@@ -78,7 +78,9 @@ describe.each(backends)('submitting a lead on %s', (backend) => {
     const [consent] = await test.db.select().from(consents).where(eq(consents.leadId, lead!.id));
     expect(consent).toMatchObject({
       // The consent text's version is the privacy policy's date, in the visitor's language.
-      textVersion: /^updated: (\S+)$/m.exec(readFileSync('content/pages/privacy/kz.md', 'utf8'))![1],
+      textVersion: /^updated: (\S+)$/m.exec(
+        readFileSync('content/pages/privacy/kz.md', 'utf8'),
+      )![1],
       language: 'kz',
       page: '/kz/contacts',
       ip: '203.0.113.7',
@@ -195,7 +197,9 @@ describe.each(backends)('submitting a lead on %s', (backend) => {
     });
     const [lead] = await test.db.select().from(leads);
     expect(lead).toMatchObject({ status: 'new', spamReason: null, reviewReason: 'too-fast' });
-    expect(await test.db.select().from(outboxJobs).where(eq(outboxJobs.leadId, lead!.id))).toHaveLength(2);
+    expect(
+      await test.db.select().from(outboxJobs).where(eq(outboxJobs.leadId, lead!.id)),
+    ).toHaveLength(2);
   });
 
   it('counts from when the page appeared, not from when the token came', async () => {
@@ -205,7 +209,10 @@ describe.each(backends)('submitting a lead on %s', (backend) => {
       shownMs: '9000',
     });
     expect(await submitLead(getDb, fields, context())).toMatchObject({ review: null });
-    expect((await test.db.select().from(leads))[0]).toMatchObject({ status: 'new', reviewReason: null });
+    expect((await test.db.select().from(leads))[0]).toMatchObject({
+      status: 'new',
+      reviewReason: null,
+    });
   });
 
   it('takes a form without JavaScript at the first press, marked as sent without the script', async () => {
@@ -215,9 +222,16 @@ describe.each(backends)('submitting a lead on %s', (backend) => {
       context(),
     );
     expect(result).toMatchObject({ status: 'accepted', httpStatus: 201, review: 'no-script' });
-    expect((await test.db.select().from(leads))[0]).toMatchObject({ status: 'new', reviewReason: 'no-script' });
+    expect((await test.db.select().from(leads))[0]).toMatchObject({
+      status: 'new',
+      reviewReason: 'no-script',
+    });
     // Pressed twice: the same request, not a second lead.
-    const again = await submitLead(getDb, await form({ token: undefined, key: undefined }), context());
+    const again = await submitLead(
+      getDb,
+      await form({ token: undefined, key: undefined }),
+      context(),
+    );
     expect(again).toMatchObject({ status: 'accepted', httpStatus: 200 });
     expect(await test.db.select().from(leads)).toHaveLength(1);
   });
@@ -266,25 +280,54 @@ describe.each(backends)('submitting a lead on %s', (backend) => {
   });
 
   it('drops a time zone it does not know and keeps the request', async () => {
-    await submitLead(getDb, await form({ time: 'morning', timeZone: 'Mars/Olympus_Mons' }), context());
-    expect((await test.db.select().from(leads))[0]).toMatchObject({ contactTime: 'morning', timeZone: null });
+    await submitLead(
+      getDb,
+      await form({ time: 'morning', timeZone: 'Mars/Olympus_Mons' }),
+      context(),
+    );
+    expect((await test.db.select().from(leads))[0]).toMatchObject({
+      contactTime: 'morning',
+      timeZone: null,
+    });
   });
 
   it('stores where the visitor came from, or the tags of the page the form was sent from', async () => {
-    const touch = { source: 'google', medium: 'cpc', landingPage: '/kz?utm_source=google', at: clock.toISOString() };
-    await submitLead(getDb, await form({ attribution: JSON.stringify({ first: touch, last: touch }) }), context());
+    const touch = {
+      source: 'google',
+      medium: 'cpc',
+      landingPage: '/kz?utm_source=google',
+      at: clock.toISOString(),
+    };
+    await submitLead(
+      getDb,
+      await form({ attribution: JSON.stringify({ first: touch, last: touch }) }),
+      context(),
+    );
     await submitLead(
       getDb,
       await form({ token: undefined, key: undefined }),
-      context({ ip: '203.0.113.9', referer: 'https://agency.example/kz/contacts?utm_source=vk&gclid=x1' }),
+      context({
+        ip: '203.0.113.9',
+        referer: 'https://agency.example/kz/contacts?utm_source=vk&gclid=x1',
+      }),
     );
     const rows = await test.db.select().from(leads).orderBy(leads.createdAt);
     expect(rows.map((row) => row.attribution)).toEqual(
       expect.arrayContaining([
         { first: touch, last: touch },
         {
-          first: { source: 'vk', gclid: 'x1', landingPage: '/kz/contacts?utm_source=vk&gclid=x1', at: clock.toISOString() },
-          last: { source: 'vk', gclid: 'x1', landingPage: '/kz/contacts?utm_source=vk&gclid=x1', at: clock.toISOString() },
+          first: {
+            source: 'vk',
+            gclid: 'x1',
+            landingPage: '/kz/contacts?utm_source=vk&gclid=x1',
+            at: clock.toISOString(),
+          },
+          last: {
+            source: 'vk',
+            gclid: 'x1',
+            landingPage: '/kz/contacts?utm_source=vk&gclid=x1',
+            at: clock.toISOString(),
+          },
         },
       ]),
     );

@@ -11,10 +11,10 @@ import { verifyWebhook } from '@/server/delivery/channels/webhook';
  */
 
 async function listen(handle: (req: IncomingMessage, res: ServerResponse, body: string) => void) {
-  const server: Server = createServer(async (req, res) => {
+  const server: Server = createServer((req, res) => {
     let body = '';
-    for await (const chunk of req) body += chunk;
-    handle(req, res, body);
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => handle(req, res, body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -46,25 +46,43 @@ export async function startFakeBitrix24(key = 'k3y0fthe4gency') {
     const match = /^\/rest\/1\/([^/]+)\/([\w.]+?)(?:\.json)?$/.exec(req.url ?? '');
     const time = { start: Date.now() / 1000, operating: 0.1 };
     if (!match || match[1] !== key)
-      return json(res, 401, { error: 'NO_AUTH_FOUND', error_description: 'Wrong authorization data' });
+      return json(res, 401, {
+        error: 'NO_AUTH_FOUND',
+        error_description: 'Wrong authorization data',
+      });
     const failure = state.failures.shift();
     if (failure === 'query-limit')
-      return json(res, 503, { error: 'QUERY_LIMIT_EXCEEDED', error_description: 'Too many requests' });
+      return json(res, 503, {
+        error: 'QUERY_LIMIT_EXCEEDED',
+        error_description: 'Too many requests',
+      });
     if (failure === 'time-limit')
-      return json(res, 429, { error: 'OPERATION_TIME_LIMIT', error_description: 'Method is blocked due to operation time limit.' });
+      return json(res, 429, {
+        error: 'OPERATION_TIME_LIMIT',
+        error_description: 'Method is blocked due to operation time limit.',
+      });
     if (failure === 'server-error')
-      return json(res, 500, { error: 'INTERNAL_SERVER_ERROR', error_description: 'Internal server error' });
+      return json(res, 500, {
+        error: 'INTERNAL_SERVER_ERROR',
+        error_description: 'Internal server error',
+      });
     const request = JSON.parse(body || '{}') as {
       fields?: Record<string, unknown>;
       filter?: Record<string, unknown>;
     };
     if (match[2] === 'crm.lead.add') {
       if (!request.fields)
-        return json(res, 400, { error: 'INVALID_ARG_VALUE', error_description: 'fields are required' });
+        return json(res, 400, {
+          error: 'INVALID_ARG_VALUE',
+          error_description: 'fields are required',
+        });
       const id = leads.size + 1;
       leads.set(id, request.fields);
       if (failure === 'error-after-create')
-        return json(res, 500, { error: 'INTERNAL_SERVER_ERROR', error_description: 'Internal server error' });
+        return json(res, 500, {
+          error: 'INTERNAL_SERVER_ERROR',
+          error_description: 'Internal server error',
+        });
       return json(res, 200, { result: id, time });
     }
     if (match[2] === 'crm.lead.list') {
@@ -72,9 +90,16 @@ export async function startFakeBitrix24(key = 'k3y0fthe4gency') {
       const found = [...leads].filter(([, fields]) =>
         Object.entries(filter).every(([key, value]) => fields[key.replace(/^=/, '')] === value),
       );
-      return json(res, 200, { result: found.map(([id]) => ({ ID: String(id) })), total: found.length, time });
+      return json(res, 200, {
+        result: found.map(([id]) => ({ ID: String(id) })),
+        total: found.length,
+        time,
+      });
     }
-    return json(res, 404, { error: 'ERROR_METHOD_NOT_FOUND', error_description: 'Method not found!' });
+    return json(res, 404, {
+      error: 'ERROR_METHOD_NOT_FOUND',
+      error_description: 'Method not found!',
+    });
   });
   return { ...server, webhookUrl: `${server.url}/rest/1/${key}/`, leads, state };
 }
@@ -113,8 +138,19 @@ export async function startFakeAmocrm(token = 'amo-long-lived-token-0123456789')
     { id: 508, name: 'Budget', code: null, type: 'numeric' },
   ];
   const state = { failures: [] as AmocrmFailure[], requests: 0 };
-  const problem = (res: ServerResponse, status: number, title: string, detail: string, extra = {}) =>
-    json(res, status, { title, type: `https://httpstatus.es/${status}`, status, detail, ...extra }, 'application/problem+json');
+  const problem = (
+    res: ServerResponse,
+    status: number,
+    title: string,
+    detail: string,
+    extra = {},
+  ) =>
+    json(
+      res,
+      status,
+      { title, type: `https://httpstatus.es/${status}`, status, detail, ...extra },
+      'application/problem+json',
+    );
 
   function validate(lead: { custom_fields_values?: { field_id?: number }[] }) {
     return (lead.custom_fields_values ?? []).every((value) =>
@@ -138,14 +174,30 @@ export async function startFakeAmocrm(token = 'amo-long-lived-token-0123456789')
       return problem(res, 401, 'Unauthorized', 'Invalid user name or password');
     const failure = state.failures.shift();
     if (failure === 'too-many-requests')
-      return problem(res, 429, 'Too Many Requests', 'You have sent too many requests in a given amount of time. Please try again later.', { retry_after: 1 });
+      return problem(
+        res,
+        429,
+        'Too Many Requests',
+        'You have sent too many requests in a given amount of time. Please try again later.',
+        { retry_after: 1 },
+      );
     if (failure === 'server-error')
-      return problem(res, 500, 'ErrInternalServer', 'Our team are probably already working on the elimination of the problem');
+      return problem(
+        res,
+        500,
+        'ErrInternalServer',
+        'Our team are probably already working on the elimination of the problem',
+      );
     const url = new URL(req.url ?? '/', 'http://x');
     const input = body ? (JSON.parse(body) as unknown) : undefined;
 
     if (req.method === 'GET' && url.pathname === '/api/v4/leads/custom_fields')
-      return json(res, 200, { _page: 1, _embedded: { custom_fields: fields } }, 'application/hal+json');
+      return json(
+        res,
+        200,
+        { _page: 1, _embedded: { custom_fields: fields } },
+        'application/hal+json',
+      );
     if (req.method === 'GET' && url.pathname === '/api/v4/leads') {
       const query = url.searchParams.get('query') ?? '';
       const found = leads.filter((lead) => lead.name.includes(query));
@@ -153,7 +205,12 @@ export async function startFakeAmocrm(token = 'amo-long-lived-token-0123456789')
         res.writeHead(204);
         return res.end();
       }
-      return json(res, 200, { _page: 1, _embedded: { leads: found.map(({ id, name }) => ({ id, name })) } }, 'application/hal+json');
+      return json(
+        res,
+        200,
+        { _page: 1, _embedded: { leads: found.map(({ id, name }) => ({ id, name })) } },
+        'application/hal+json',
+      );
     }
     if (req.method === 'POST' && url.pathname === '/api/v4/leads/complex') {
       const list = input as (Omit<AmoLead, 'id' | 'contact' | 'notes' | 'unsorted'> & {
@@ -164,14 +221,30 @@ export async function startFakeAmocrm(token = 'amo-long-lived-token-0123456789')
         return problem(res, 400, 'Bad Request', 'Request data can not be empty');
       if (!list.every(validate))
         return problem(res, 400, 'Bad Request', 'Request validation failed', {
-          'validation-errors': [{ request_id: '0', errors: [{ code: 'NotSupportedChoice', path: 'custom_fields_values.0.field_id', detail: 'The value you selected is not a valid choice.' }] }],
+          'validation-errors': [
+            {
+              request_id: '0',
+              errors: [
+                {
+                  code: 'NotSupportedChoice',
+                  path: 'custom_fields_values.0.field_id',
+                  detail: 'The value you selected is not a valid choice.',
+                },
+              ],
+            },
+          ],
         });
       const created = list.map(({ _embedded, request_id, ...lead }) => ({
         lead: create(lead, _embedded?.contacts?.[0] ?? {}, false),
         request_id,
       }));
       if (failure === 'error-after-create')
-        return problem(res, 500, 'ErrInternalServer', 'Our team are probably already working on the elimination of the problem');
+        return problem(
+          res,
+          500,
+          'ErrInternalServer',
+          'Our team are probably already working on the elimination of the problem',
+        );
       return json(
         res,
         200,
@@ -190,26 +263,46 @@ export async function startFakeAmocrm(token = 'amo-long-lived-token-0123456789')
         source_uid?: string;
         source_name?: string;
         metadata?: Record<string, unknown>;
-        _embedded?: { leads?: Omit<AmoLead, 'id' | 'contact' | 'notes' | 'unsorted'>[]; contacts?: AmoLead['contact'][] };
+        _embedded?: {
+          leads?: Omit<AmoLead, 'id' | 'contact' | 'notes' | 'unsorted'>[];
+          contacts?: AmoLead['contact'][];
+        };
       }[];
-      if (!Array.isArray(list) || list.some((item) => !item.source_uid || !item.source_name || !item._embedded?.leads?.[0]))
+      if (
+        !Array.isArray(list) ||
+        list.some((item) => !item.source_uid || !item.source_name || !item._embedded?.leads?.[0])
+      )
         return problem(res, 400, 'Bad Request', 'Request validation failed');
       const created = list.map((item) => ({
         lead: create(item._embedded!.leads![0]!, item._embedded!.contacts?.[0] ?? {}, true),
         item,
       }));
       if (failure === 'error-after-create')
-        return problem(res, 500, 'ErrInternalServer', 'Our team are probably already working on the elimination of the problem');
-      return json(res, 200, {
-        _total_items: created.length,
-        _embedded: {
-          unsorted: created.map(({ lead, item }) => ({
-            uid: `uid-${lead.id}`,
-            request_id: item.request_id ?? '0',
-            _embedded: { leads: [{ id: lead.id }], contacts: [{ id: lead.id + 100_000 }], companies: [] },
-          })),
+        return problem(
+          res,
+          500,
+          'ErrInternalServer',
+          'Our team are probably already working on the elimination of the problem',
+        );
+      return json(
+        res,
+        200,
+        {
+          _total_items: created.length,
+          _embedded: {
+            unsorted: created.map(({ lead, item }) => ({
+              uid: `uid-${lead.id}`,
+              request_id: item.request_id ?? '0',
+              _embedded: {
+                leads: [{ id: lead.id }],
+                contacts: [{ id: lead.id + 100_000 }],
+                companies: [],
+              },
+            })),
+          },
         },
-      }, 'application/hal+json');
+        'application/hal+json',
+      );
     }
     const notes = /^\/api\/v4\/leads\/(\d+)\/notes$/.exec(url.pathname);
     if (req.method === 'POST' && notes) {
@@ -217,7 +310,12 @@ export async function startFakeAmocrm(token = 'amo-long-lived-token-0123456789')
       if (!lead) return problem(res, 404, 'Not Found', 'Lead not found');
       const list = input as { note_type: string; params: { text: string } }[];
       for (const note of list) lead.notes.push(note.params.text);
-      return json(res, 200, { _embedded: { notes: list.map((_, i) => ({ id: i + 1, entity_id: lead.id })) } }, 'application/hal+json');
+      return json(
+        res,
+        200,
+        { _embedded: { notes: list.map((_, i) => ({ id: i + 1, entity_id: lead.id })) } },
+        'application/hal+json',
+      );
     }
     return problem(res, 404, 'Not Found', `Cannot ${req.method} ${url.pathname}`);
   });
@@ -249,7 +347,10 @@ export async function startFakeWebhook(secret: string) {
       res.writeHead(429, { 'Retry-After': '1' });
       return res.end();
     }
-    received.push({ id: req.headers['x-webhook-id'] as string, body: JSON.parse(body) as Record<string, unknown> });
+    received.push({
+      id: req.headers['x-webhook-id'] as string,
+      body: JSON.parse(body) as Record<string, unknown>,
+    });
     if (failure === 'error-after-receive') return json(res, 502, { error: 'gateway' });
     json(res, 202, {});
   });

@@ -16,12 +16,10 @@ type ConsultationBlockProps = {
   page: string;
   /** The page's query, when its content depends on it (the calculator's choices). */
   query?: string;
-  /** The id of the section the form is in: where the answer to a request without JavaScript scrolls. */
-  anchor?: string;
 };
 
 /** The consultation form with its texts translated on the server. */
-export async function ConsultationBlock({ page, query, anchor = 'consultation' }: ConsultationBlockProps) {
+export async function ConsultationBlock({ page, query }: ConsultationBlockProps) {
   const t = await getTranslations('ConsultationForm');
   const locale = await getLocale();
   const format = await getFormatter();
@@ -111,7 +109,7 @@ export async function ConsultationBlock({ page, query, anchor = 'consultation' }
       labels={labels}
       language={code}
       page={path}
-      permalink={`${path}${query ? `?${query}` : ''}#${anchor}`}
+      permalink={`${path}${query ? `?${query}` : ''}`}
     />
   );
 }

@@ -6,7 +6,7 @@ import { buttonClass } from '@/components/ui/button';
 import type { LangCode } from '@/i18n/locales';
 import { Link } from '@/i18n/navigation';
 import { initialValues } from '@/lib/consultation/form-state';
-import { consultationFields, type ConsultationErrorCode } from '@/lib/consultation/schema';
+import { consultationFields, type ConsultationErrorCode } from '@/lib/consultation/fields';
 import { BriefDetails, NameField, type BriefLabels } from './brief-fields';
 import { ContactField, type ContactFieldLabels } from './contact-field';
 import { SuccessView, type SuccessLabels } from './success-view';
@@ -34,8 +34,10 @@ type ConsultationFormProps = {
   /** The page the form is on, recorded with the consent. */
   page: string;
   /**
-   * Where a request sent before or without JavaScript lands: the page itself
-   * at the form (`/ru/contacts#consultation`), so the answer is in view.
+   * Where a request sent before or without JavaScript lands: the page itself,
+   * with the query that shaped it but no #fragment, since a browser does not
+   * autofocus on a page that has a target; the autofocused answer brings
+   * itself into view.
    */
   permalink: string;
 };
@@ -97,7 +99,9 @@ export function ConsultationForm({ labels, language, page, permalink }: Consulta
   // The page a refused request gets back focuses what needs attention (the
   // browser's autofocus; with JavaScript the hook moves focus as well).
   const firstInvalid =
-    state.status === 'invalid' ? consultationFields.find((field) => state.errors[field]) : undefined;
+    state.status === 'invalid'
+      ? consultationFields.find((field) => state.errors[field])
+      : undefined;
   const consentErrorId = `${id}-consent-error`;
 
   return (
@@ -179,7 +183,10 @@ export function ConsultationForm({ labels, language, page, permalink }: Consulta
           />
           <div className="text-sm leading-relaxed text-ink">
             <label htmlFor={`${id}-consent`}>{labels.consent}</label> (
-            <Link href="/privacy" className="font-medium text-brand-700 underline underline-offset-2">
+            <Link
+              href="/privacy"
+              className="font-medium text-brand-700 underline underline-offset-2"
+            >
               {labels.privacyLink}
             </Link>
             )
@@ -222,7 +229,11 @@ export function ConsultationForm({ labels, language, page, permalink }: Consulta
             <label htmlFor={`${id}-estimate`} className="font-semibold text-ink">
               {labels.attachEstimate}
             </label>
-            <p id={`${id}-estimate-summary`} className="mt-1 text-muted" data-testid="attached-summary">
+            <p
+              id={`${id}-estimate-summary`}
+              className="mt-1 text-muted"
+              data-testid="attached-summary"
+            >
               {attached.estimate.summary}
             </p>
           </div>

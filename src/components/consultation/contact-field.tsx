@@ -1,5 +1,5 @@
 import { cn } from '@/lib/cn';
-import { contactMethods, type ContactMethod } from '@/lib/consultation/schema';
+import { contactMethods, type ContactMethod } from '@/lib/consultation/fields';
 
 type PerMethod = Record<ContactMethod, string>;
 
@@ -117,7 +117,11 @@ export function ContactField({
           <PerMethodText texts={labels.contactHint} />
         </p>
         {error ? (
-          <p id={errorId} className="mt-1.5 text-sm font-medium text-red-700" data-testid="contact-error">
+          <p
+            id={errorId}
+            className="mt-1.5 text-sm font-medium text-red-700"
+            data-testid="contact-error"
+          >
             {error}
           </p>
         ) : null}

@@ -1,3 +1,6 @@
+'use client';
+
+import { useEffect, useRef } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import type { ContactMethod } from '@/lib/consultation/schema';
 
@@ -17,13 +20,17 @@ type SuccessViewProps = {
 };
 
 /**
- * The answer to a request that was accepted. It takes focus as it appears
- * (`autoFocus`, which the browser also honours on the page a request sent
- * without JavaScript gets back), so it is read out and scrolled into view.
+ * The answer to a request that was accepted. It takes focus as it appears, so
+ * it is read out and scrolled into view: on the page a request sent without
+ * JavaScript gets back, by the browser's `autofocus`; after a request sent by
+ * script, here (React focuses only form controls marked `autoFocus`).
  */
 export function SuccessView({ labels, reference, method, onAnother }: SuccessViewProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
   return (
     <div
+      ref={ref}
       tabIndex={-1}
       role="status"
       autoFocus

@@ -11,12 +11,8 @@ import {
 } from 'react';
 import { attributionForRequest } from '@/lib/attribution/browser';
 import { initialValues, type ConsultationState } from '@/lib/consultation/form-state';
-import {
-  consultationFields,
-  type ContactMethod,
-  type FieldErrors,
-  type validateConsultation,
-} from '@/lib/consultation/schema';
+import { consultationFields, type ContactMethod } from '@/lib/consultation/fields';
+import type { FieldErrors, validateConsultation } from '@/lib/consultation/schema';
 import { submitConsultation } from '@/server/actions/consultation';
 
 const loadValidation = () => import('@/lib/consultation/schema');
@@ -48,7 +44,7 @@ export type ConsultationForm = {
 /**
  * The consultation form's behaviour, apart from its markup. The form is a
  * plain HTML form that works before and without JavaScript (the server action
- * renders the result at `permalink`); with JavaScript this adds what helps:
+ * renders the result at `permalink`, focused); with JavaScript this adds what helps:
  *
  * - the schema check the server will make, loaded when the visitor turns to
  *   the form, so mistakes are shown before a round trip;
@@ -58,10 +54,7 @@ export type ConsultationForm = {
  * - nothing is reset by hydration: the contact method starts from the radio
  *   the visitor may already have chosen, and every field stays uncontrolled.
  */
-export function useConsultationForm(
-  language: string,
-  permalink: string,
-): ConsultationForm {
+export function useConsultationForm(language: string, permalink: string): ConsultationForm {
   const [state, formAction, pending] = useActionState(
     submitConsultation,
     { status: 'idle', values: initialValues } satisfies ConsultationState,
@@ -87,7 +80,9 @@ export function useConsultationForm(
 
   // A method chosen before the page's script ran is the one the form shows.
   useBrowserLayoutEffect(() => {
-    const checked = formRef.current?.querySelector<HTMLInputElement>('input[name="method"]:checked');
+    const checked = formRef.current?.querySelector<HTMLInputElement>(
+      'input[name="method"]:checked',
+    );
     if (checked && checked.value !== method) setMethod(checked.value as ContactMethod);
     // Only once, at hydration: afterwards the radios report every change.
   }, []);
@@ -102,7 +97,10 @@ export function useConsultationForm(
   // Each answer moves focus to what needs attention.
   useEffect(() => {
     if (state.status === 'invalid') {
-      focusField(formRef.current, consultationFields.find((field) => state.errors[field]));
+      focusField(
+        formRef.current,
+        consultationFields.find((field) => state.errors[field]),
+      );
     } else if (state.status === 'failed') {
       alertRef.current?.focus();
     }
@@ -150,12 +148,17 @@ export function useConsultationForm(
       const data = new FormData(form);
       const result = validate.current({
         language,
-        ...Object.fromEntries(consultationFields.map((field) => [field, data.get(field) ?? undefined])),
+        ...Object.fromEntries(
+          consultationFields.map((field) => [field, data.get(field) ?? undefined]),
+        ),
       });
       if (!result.ok) {
         event.preventDefault();
         setClientCheck({ state, errors: result.errors });
-        focusField(form, consultationFields.find((field) => result.errors[field]));
+        focusField(
+          form,
+          consultationFields.find((field) => result.errors[field]),
+        );
         return;
       }
     }

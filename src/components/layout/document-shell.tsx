@@ -1,7 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { fontClassNames } from '@/app/fonts';
-import { AttributionCapture } from '@/components/attribution/attribution-capture';
 import { SiteFooter } from '@/components/footer/site-footer';
 import { SiteHeader } from '@/components/header/site-header';
 import { LocaleCookieSync } from '@/components/i18n/locale-cookie-sync';
@@ -38,7 +37,6 @@ export async function DocumentShell({ locale, children }: DocumentShellProps) {
           </main>
           <SiteFooter />
           <LocaleCookieSync locale={locale} />
-          <AttributionCapture />
           <BuildWatch />
           <JsonLd nodes={[organizationLd(locale), websiteLd(locale)]} />
         </LocaleProvider>

@@ -1,13 +1,16 @@
 import { z } from 'zod';
+import { cleanText } from '@/lib/text/clean';
 import {
   attributionLimits as limits,
   hasSource,
   safeUrl,
-  tidy,
   touchFromVisit,
   type Attribution,
   type Touch,
 } from './touch';
+
+/** Control and invisible characters removed, then cut to length. */
+const tidy = (value: string, max: number) => cleanText(value).slice(0, max);
 
 const shortText = (max: number) =>
   z
@@ -77,5 +80,7 @@ export function attributionFromFormPage(referer: string | null, now: Date): Attr
   const url = safeUrl(referer ?? undefined);
   if (!url) return null;
   const touch = touchFromVisit({ url, referrer: '', now });
-  return touch && hasSource(touch) ? { first: touch, last: touch } : null;
+  if (!touch || !hasSource(touch)) return null;
+  // Cleaned as a touch from the browser is.
+  return parseAttribution({ first: touch, last: touch }, now);
 }

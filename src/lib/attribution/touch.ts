@@ -1,5 +1,3 @@
-import { cleanText } from '@/lib/text/clean';
-
 /**
  * Where a request came from, kept first-party: no cookie, no third party. A
  * *touch* is a visit that arrived from somewhere: an ad or a campaign (UTM tags,
@@ -31,7 +29,8 @@ export const attributionWindowDays = 90;
 
 export const attributionLimits = { value: 200, referrer: 500, landingPage: 500 } as const;
 
-export const tidy = (value: string, max: number) => cleanText(value).slice(0, max);
+/** Trimmed and cut to length; the server cleans what it stores (parse.ts). */
+const cut = (value: string, max: number) => value.trim().slice(0, max);
 
 /** The touch of a page load, or null when it continues a visit (the visitor came from this site). */
 export function touchFromVisit({
@@ -46,20 +45,20 @@ export function touchFromVisit({
   now: Date;
 }): Touch | null {
   const touch: Touch = {
-    landingPage: tidy(`${url.pathname}${url.search}`, attributionLimits.landingPage),
+    landingPage: cut(`${url.pathname}${url.search}`, attributionLimits.landingPage),
     at: now.toISOString(),
   };
   for (const key of utmKeys) {
     const value = url.searchParams.get(`utm_${key}`);
-    if (value?.trim()) touch[key] = tidy(value, attributionLimits.value);
+    if (value?.trim()) touch[key] = cut(value, attributionLimits.value);
   }
   for (const key of clickIdKeys) {
     const value = url.searchParams.get(key);
-    if (value?.trim()) touch[key] = tidy(value, attributionLimits.value);
+    if (value?.trim()) touch[key] = cut(value, attributionLimits.value);
   }
   const from = safeUrl(referrer);
   const external = from && from.origin !== url.origin ? from : undefined;
-  if (external) touch.referrer = tidy(external.href, attributionLimits.referrer);
+  if (external) touch.referrer = cut(external.href, attributionLimits.referrer);
   const tagged = [...utmKeys, ...clickIdKeys].some((key) => touch[key]);
   // Coming from a page of this site, untagged: the same visit goes on.
   if (!tagged && from && !external) return null;
@@ -86,23 +85,6 @@ export function recordTouch(
   if (!touch) return fresh;
   if (!fresh) return { first: touch, last: touch };
   return hasSource(touch) ? { first: fresh.first, last: touch } : fresh;
-}
-
-/** "google / cpc / spring_sale", "referral: news.example.kz", "direct". */
-export function describeTouch(touch: Touch): string {
-  if (touch.source || touch.medium || touch.campaign) {
-    return [touch.source ?? '—', touch.medium ?? '—', touch.campaign]
-      .filter((part) => part !== undefined)
-      .join(' / ');
-  }
-  if (touch.gclid) return 'google / cpc (gclid)';
-  if (touch.yclid) return 'yandex / cpc (yclid)';
-  if (touch.fbclid) return 'facebook (fbclid)';
-  if (touch.referrer) {
-    const host = safeUrl(touch.referrer)?.host;
-    return `referral: ${host ?? touch.referrer}`;
-  }
-  return 'direct';
 }
 
 export function safeUrl(value: string | undefined): URL | undefined {

@@ -28,8 +28,12 @@ describe('budget ranges', () => {
   });
 
   it('follow each other without a gap in every currency', () => {
-    for (const currency of Object.keys(pricingConfig.currencies) as (keyof typeof pricingConfig.currencies)[]) {
-      const ranges = consultationConfig.budgetBands.map((band) => budgetInCurrency(band.id, currency));
+    for (const currency of Object.keys(
+      pricingConfig.currencies,
+    ) as (keyof typeof pricingConfig.currencies)[]) {
+      const ranges = consultationConfig.budgetBands.map((band) =>
+        budgetInCurrency(band.id, currency),
+      );
       for (let i = 1; i < ranges.length; i += 1) expect(ranges[i]!.low).toBe(ranges[i - 1]!.high);
     }
   });

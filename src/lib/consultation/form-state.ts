@@ -13,11 +13,7 @@ export type FormValues = {
 };
 
 export type FailureKind =
-  | 'rate_limited'
-  | 'unavailable'
-  | 'forbidden'
-  | 'too_large'
-  | 'bad_request';
+  'rate_limited' | 'unavailable' | 'forbidden' | 'too_large' | 'bad_request';
 
 /** The form's state between the browser and the server action (also rendered without JavaScript). */
 export type ConsultationState =

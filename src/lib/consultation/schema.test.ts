@@ -205,7 +205,10 @@ describe('consultation schema: the brief', () => {
   it('leaves out what the visitor left empty', () => {
     expect(
       validateConsultation({ ...valid, name: ' ', message: '\u200b', budget: '', time: '' }),
-    ).toEqual({ ok: true, value: { language: 'en', method: 'email', contact: 'anna@example.com' } });
+    ).toEqual({
+      ok: true,
+      value: { language: 'en', method: 'email', contact: 'anna@example.com' },
+    });
   });
 
   it('refuses a name or a message that is too long, and values it does not offer', () => {

@@ -9,6 +9,14 @@ import {
 } from '@/config/consultation';
 import { langCodes, type LangCode } from '@/i18n/locales';
 import { cleanText } from '@/lib/text/clean';
+import {
+  consultationErrorCodes,
+  consultationFields,
+  contactMethods,
+  type ConsultationErrorCode,
+  type ConsultationField,
+  type ContactMethod,
+} from './fields';
 
 /**
  * The consultation form, checked by one schema in the browser and on the server.
@@ -21,8 +29,14 @@ import { cleanText } from '@/lib/text/clean';
 // reports). The form's schema is small: plain parsing is as fast here.
 z.config({ jitless: true });
 
-export const contactMethods = ['phone', 'email', 'telegram', 'whatsapp'] as const;
-export type ContactMethod = (typeof contactMethods)[number];
+export {
+  consultationErrorCodes,
+  consultationFields,
+  contactMethods,
+  type ConsultationErrorCode,
+  type ConsultationField,
+  type ContactMethod,
+} from './fields';
 
 /** Where a phone number without a country code is assumed to be. */
 export const defaultRegion: Record<LangCode, CountryCode> = {
@@ -31,22 +45,6 @@ export const defaultRegion: Record<LangCode, CountryCode> = {
   kz: 'KZ',
   ua: 'UA',
 };
-
-export const consultationErrorCodes = [
-  'methodInvalid',
-  'contactRequired',
-  'contactTooLong',
-  'phoneInvalid',
-  'emailInvalid',
-  'telegramInvalid',
-  'whatsappInvalid',
-  'consentRequired',
-  'nameTooLong',
-  'messageTooLong',
-  'budgetInvalid',
-  'timeInvalid',
-] as const;
-export type ConsultationErrorCode = (typeof consultationErrorCodes)[number];
 
 /** Longer than any real phone, address or username: refused outright. */
 export const maxContactLength = 254;
@@ -98,24 +96,12 @@ const isContactTime = (value: unknown): value is ContactTime =>
 const text = (value: unknown, multiline = false) =>
   typeof value === 'string' ? cleanText(value, { multiline }) : '';
 
-const normalizers: Record<ContactMethod, (value: string, code: LangCode) => string | undefined> =
-  {
-    phone: normalizePhone,
-    email: normalizeEmail,
-    telegram: normalizeTelegram,
-    whatsapp: normalizeWhatsApp,
-  };
-
-export const consultationFields = [
-  'method',
-  'contact',
-  'consent',
-  'name',
-  'message',
-  'budget',
-  'time',
-] as const;
-export type ConsultationField = (typeof consultationFields)[number];
+const normalizers: Record<ContactMethod, (value: string, code: LangCode) => string | undefined> = {
+  phone: normalizePhone,
+  email: normalizeEmail,
+  telegram: normalizeTelegram,
+  whatsapp: normalizeWhatsApp,
+};
 
 // Fields are taken leniently and checked together below, so that a visitor
 // who got several things wrong hears about all of them at once. Text is
@@ -190,7 +176,8 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   for (const issue of error.issues) {
     const field = consultationFields.find((name) => name === issue.path[0]);
     if (field && !errors[field]) {
-      errors[field] = consultationErrorCodes.find((c) => c === issue.message) ?? fallbackCode[field];
+      errors[field] =
+        consultationErrorCodes.find((c) => c === issue.message) ?? fallbackCode[field];
     }
   }
   return errors;

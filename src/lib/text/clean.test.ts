@@ -16,9 +16,9 @@ describe('cleanText', () => {
 
   it('turns line breaks into spaces in one line and keeps them in a message', () => {
     expect(cleanText('Anna\r\nPetrova\tK')).toBe('Anna Petrova K');
-    expect(cleanText('Hello,\r\n\r\n\r\n\r\nwe need\ta shop  \u2028thanks', { multiline: true })).toBe(
-      'Hello,\n\nwe need\ta shop\nthanks',
-    );
+    expect(
+      cleanText('Hello,\r\n\r\n\r\n\r\nwe need\ta shop  \u2028thanks', { multiline: true }),
+    ).toBe('Hello,\n\nwe need\ta shop\nthanks');
   });
 
   it('keeps emoji whole in a message', () => {
@@ -42,7 +42,9 @@ describe('cleanText', () => {
       fc.property(fc.string({ unit: 'binary' }), fc.boolean(), (value, multiline) => {
         const once = cleanText(value, { multiline });
         expect(once).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B\u202E\uFEFF]/);
-        expect(once).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+        expect(once).not.toMatch(
+          /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/,
+        );
         expect(cleanText(once, { multiline })).toBe(once);
       }),
     );

@@ -2,8 +2,12 @@
 
 import { headers } from 'next/headers';
 import { budgetBandIds, consultationConfig } from '@/config/consultation';
-import { initialValues, type ConsultationState, type FormValues } from '@/lib/consultation/form-state';
-import { contactMethods } from '@/lib/consultation/schema';
+import {
+  initialValues,
+  type ConsultationState,
+  type FormValues,
+} from '@/lib/consultation/form-state';
+import { contactMethods } from '@/lib/consultation/fields';
 import { fieldsFromFormData, intakeLead } from '@/server/leads/intake';
 import type { SubmissionFields } from '@/server/leads/submit';
 
@@ -33,15 +37,24 @@ export async function submitConsultation(
   _previous: ConsultationState,
   formData: FormData,
 ): Promise<ConsultationState> {
-  const { result, message = '', fields } = await intakeLead(await headers(), () =>
-    fieldsFromFormData(formData),
-  );
+  const {
+    result,
+    message = '',
+    fields,
+  } = await intakeLead(await headers(), () => fieldsFromFormData(formData));
   const values = valuesOf(fields);
   switch (result.status) {
     case 'accepted':
       return { status: 'success', reference: result.reference, method: result.method };
     case 'invalid':
-      return { status: 'invalid', values, errors: result.errors, message, token: fields.token, key: fields.key };
+      return {
+        status: 'invalid',
+        values,
+        errors: result.errors,
+        message,
+        token: fields.token,
+        key: fields.key,
+      };
     default:
       // Keep the token and key: trying again must not create a second lead.
       return {

@@ -15,7 +15,9 @@ import { notificationTexts } from './wiring';
 
 let texts: NotificationTexts;
 beforeAll(async () => {
-  texts = await notificationTexts(parseServerEnv({ LEADS_NOTIFY_LANGUAGE: 'en', LEADS_NOTIFY_PER_MINUTE: '20' }));
+  texts = await notificationTexts(
+    parseServerEnv({ LEADS_NOTIFY_LANGUAGE: 'en', LEADS_NOTIFY_PER_MINUTE: '20' }),
+  );
 });
 
 const hostile = 'Shop <b>bold</b> </a> & "quotes" \u202Eevil\u202C 🚀 مرحبا\u200F';
@@ -46,7 +48,11 @@ const full: LeadForNotification = {
       landingPage: '/kz?utm_source=yandex',
       at: '2026-11-18T10:00:00.000Z',
     },
-    last: { referrer: 'https://news.example.kz/a', landingPage: '/kz/blog', at: '2026-11-21T07:00:00.000Z' },
+    last: {
+      referrer: 'https://news.example.kz/a',
+      landingPage: '/kz/blog',
+      at: '2026-11-21T07:00:00.000Z',
+    },
   },
   reviewReason: 'too-fast',
 };
@@ -70,7 +76,9 @@ describe('messages', () => {
     const message = telegramMessage(lead, texts, 'Asia/Almaty');
     expect(message).toContain('<b>New consultation request</b> #K7M-4QZ');
     expect(message).toContain('Sent from: <b>/ru/&lt;script&gt;alert(1)&lt;/script&gt;</b>');
-    expect(message).toContain('Shop &lt;b&gt;bold&lt;/b&gt; &lt;/a&gt; &amp; "quotes" evil 🚀 مرحبا');
+    expect(message).toContain(
+      'Shop &lt;b&gt;bold&lt;/b&gt; &lt;/a&gt; &amp; "quotes" evil 🚀 مرحبا',
+    );
     expect(message).toContain('Received: <b>21 Nov 2026, 12:30 (Asia/Almaty)</b>');
     const tags = message.match(/<\/?[a-z]+>/g) ?? [];
     expect(new Set(tags)).toEqual(new Set(['<b>', '</b>']));
@@ -80,9 +88,13 @@ describe('messages', () => {
     const message = telegramMessage(full, texts, 'Asia/Almaty');
     expect(message).toContain('Contact: <b>WhatsApp: +77011234567</b>');
     expect(message).toContain('Name: <b>Әлия &lt;i&gt;</b>');
-    expect(message).toContain('Message:\nWe need a shop.\n\nWith &lt;b&gt;delivery&lt;/b&gt; &amp; payments.');
+    expect(message).toContain(
+      'Message:\nWe need a shop.\n\nWith &lt;b&gt;delivery&lt;/b&gt; &amp; payments.',
+    );
     expect(message).toMatch(/Budget: <b>KZT\s2,500,000 – KZT\s7,500,000<\/b>/);
-    expect(message).toContain("Best time: <b>morning, 9:00–12:00 (visitor's time, Asia/Almaty)</b>");
+    expect(message).toContain(
+      "Best time: <b>morning, 9:00–12:00 (visitor's time, Asia/Almaty)</b>",
+    );
     expect(message).toContain('Source: <b>referral: news.example.kz · landed on /kz/blog</b>');
     expect(message).toContain(
       'First visit: <b>yandex / cpc / spring · landed on /kz?utm_source=yandex · 2026-11-18</b>',
@@ -96,7 +108,9 @@ describe('messages', () => {
     const { subject, text, html } = emailMessage(full, texts, 'Asia/Almaty');
     expect(subject).toBe('New consultation request K7M-4QZ');
     expect(html).not.toMatch(/<script|<b>delivery|<i>/);
-    expect(html).toContain('We need a shop.<br><br>With &lt;b&gt;delivery&lt;/b&gt; &amp; payments.');
+    expect(html).toContain(
+      'We need a shop.<br><br>With &lt;b&gt;delivery&lt;/b&gt; &amp; payments.',
+    );
     expect(text).toContain('Message:\nWe need a shop.\n\nWith <b>delivery</b> & payments.');
     expect(text).not.toMatch(/[\u202A-\u202E\u200B\u200F]/);
   });

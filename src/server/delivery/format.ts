@@ -1,4 +1,5 @@
-import { describeTouch, type Attribution, type Touch } from '@/lib/attribution/touch';
+import { describeTouch } from '@/lib/attribution/describe';
+import type { Attribution, Touch } from '@/lib/attribution/touch';
 import type { ContactMethod } from '@/lib/consultation/schema';
 import type { ContactTime } from '@/config/consultation';
 import { cleanText } from '@/lib/text/clean';
@@ -100,7 +101,10 @@ function isAttribution(value: unknown): value is Attribution {
 
 /** "google / cpc / spring · landed on /ru?utm_source=…" */
 function touchLine(touch: Touch, t: NotificationTexts): string {
-  const details = [touch.term && `term: ${touch.term}`, touch.content && `content: ${touch.content}`]
+  const details = [
+    touch.term && `term: ${touch.term}`,
+    touch.content && `content: ${touch.content}`,
+  ]
     .filter(Boolean)
     .join(', ');
   return [describeTouch(touch), details, t.landing(touch.landingPage)].filter(Boolean).join(' · ');
@@ -122,7 +126,8 @@ function rows(lead: LeadForNotification, t: NotificationTexts, timeZone: string)
   const budget = lead.budget ? t.describeBudget?.(lead.budget) : undefined;
   if (budget) result.push({ label: t.labels.budget, value: budget });
   const time = t.times[lead.contactTime as ContactTime];
-  if (time) result.push({ label: t.labels.time, value: `${time} (${t.visitorTime(lead.timeZone)})` });
+  if (time)
+    result.push({ label: t.labels.time, value: `${time} (${t.visitorTime(lead.timeZone)})` });
   const estimate = estimateLine(lead.estimate, t);
   if (estimate) result.push({ label: t.labels.estimate, value: estimate });
   if (isAttribution(lead.attribution)) {
@@ -166,16 +171,16 @@ export function emailMessage(lead: LeadForNotification, t: NotificationTexts, ti
     `${t.title} ${lead.reference}`,
     '',
     ...list.map(({ label, value, multiline }) =>
-      multiline ? `${label}:\n${stripInvisible(value, true)}` : `${label}: ${stripInvisible(value)}`,
+      multiline
+        ? `${label}:\n${stripInvisible(value, true)}`
+        : `${label}: ${stripInvisible(value)}`,
     ),
   ].join('\n');
   const html = `<h1 style="font-size:18px">${escapeEmailHtml(t.title)} ${escapeEmailHtml(lead.reference)}</h1><table>${list
     .map(
       ({ label, value, multiline }) =>
         `<tr><th align="left" valign="top">${escapeEmailHtml(label)}</th><td>${
-          multiline
-            ? escapeEmailHtml(value, true).replace(/\n/g, '<br>')
-            : escapeEmailHtml(value)
+          multiline ? escapeEmailHtml(value, true).replace(/\n/g, '<br>') : escapeEmailHtml(value)
         }</td></tr>`,
     )
     .join('')}</table>`;
@@ -213,9 +218,14 @@ export function emailSummary(leads: LeadForNotification[], t: NotificationTexts)
   const more = leads.length - summaryListLimit;
   const lines = summaryLines(leads, t).map((line) => stripInvisible(line));
   const title = t.summary.title(leads.length);
-  const text = [title, '', t.summary.intro, '', ...lines, ...(more > 0 ? [t.summary.more(more)] : [])].join(
-    '\n',
-  );
+  const text = [
+    title,
+    '',
+    t.summary.intro,
+    '',
+    ...lines,
+    ...(more > 0 ? [t.summary.more(more)] : []),
+  ].join('\n');
   const html = `<h1 style="font-size:18px">${escapeEmailHtml(title)}</h1><p>${escapeEmailHtml(
     t.summary.intro,
   )}</p><ul>${lines.map((line) => `<li>${escapeEmailHtml(line)}</li>`).join('')}</ul>${

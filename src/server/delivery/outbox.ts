@@ -117,7 +117,12 @@ async function holding<T>(db: Database, run: OutboxRun, ids: number[], work: () 
         .where(and(inArray(outboxJobs.id, ids), eq(outboxJobs.lockedBy, run.workerId)))
         .catch((error: unknown) =>
           logger.warn(
-            { event: 'delivery.lease', workerId: run.workerId, jobIds: ids, ...errorDetails(error) },
+            {
+              event: 'delivery.lease',
+              workerId: run.workerId,
+              jobIds: ids,
+              ...errorDetails(error),
+            },
             'could not renew the hold on jobs being sent',
           ),
         );
@@ -152,7 +157,13 @@ async function markSent(db: Database, run: OutboxRun, ids: number[], summaryId: 
       return;
     } catch (error) {
       logger.error(
-        { event: 'delivery.mark', workerId: run.workerId, jobIds: ids, try: index + 1, ...errorDetails(error) },
+        {
+          event: 'delivery.mark',
+          workerId: run.workerId,
+          jobIds: ids,
+          try: index + 1,
+          ...errorDetails(error),
+        },
         'a delivered job could not be recorded as sent; trying again',
       );
     }
@@ -172,7 +183,10 @@ async function markUnmarked(db: Database, run: OutboxRun) {
       .set({ status: 'sent', sentAt: new Date(), lockedAt: null, lastError: null, summaryId })
       .where(and(inArray(outboxJobs.id, ids), eq(outboxJobs.lockedBy, run.workerId)));
     for (const id of ids) run.unmarked.delete(id);
-    logger.info({ event: 'delivery.marked', workerId: run.workerId, jobIds: ids }, 'recorded late as sent');
+    logger.info(
+      { event: 'delivery.marked', workerId: run.workerId, jobIds: ids },
+      'recorded late as sent',
+    );
   }
 }
 
@@ -261,7 +275,14 @@ async function deliver(
     return [];
   }
   if (!delivery) {
-    await failed(db, run, [job], new DeliveryError(`channel ${job.channel} is not configured`), lead, true);
+    await failed(
+      db,
+      run,
+      [job],
+      new DeliveryError(`channel ${job.channel} is not configured`),
+      lead,
+      true,
+    );
     return [];
   }
 
@@ -274,17 +295,34 @@ async function deliver(
     }
     if (plan.kind === 'summary') {
       const jobs = [job, ...plan.others];
-      const byLead = await loadLeads(db, jobs.map((j) => j.leadId));
+      const byLead = await loadLeads(
+        db,
+        jobs.map((j) => j.leadId),
+      );
       const batch = jobs.flatMap((j) => (byLead.has(j.leadId) ? [byLead.get(j.leadId)!] : []));
       try {
-        await holding(db, run, jobs.map((j) => j.id), () => delivery.sendSummary!(batch));
+        await holding(
+          db,
+          run,
+          jobs.map((j) => j.id),
+          () => delivery.sendSummary!(batch),
+        );
       } catch (error) {
         // The others were not tried: they go back as they were.
-        await putBack(db, run, plan.others.map((j) => j.id));
+        await putBack(
+          db,
+          run,
+          plan.others.map((j) => j.id),
+        );
         await failed(db, run, [job], error, undefined, false);
         return plan.others.map((j) => j.id);
       }
-      await markSent(db, run, jobs.map((j) => j.id), plan.summaryId);
+      await markSent(
+        db,
+        run,
+        jobs.map((j) => j.id),
+        plan.summaryId,
+      );
       logger.info(
         {
           event: 'delivery.summary',
@@ -351,7 +389,10 @@ export async function runOutboxOnce(
     if (shouldStop()) {
       await releaseJobs(
         db,
-        jobs.slice(index).filter((j) => !handled.has(j.id)).map((j) => j.id),
+        jobs
+          .slice(index)
+          .filter((j) => !handled.has(j.id))
+          .map((j) => j.id),
         run.workerId,
       );
       return index;

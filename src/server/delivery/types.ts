@@ -69,8 +69,13 @@ export async function postJson(
   try {
     response = await fetch(url, {
       method,
-      headers: { Accept: 'application/json', ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}), ...headers },
-      body: method === 'POST' ? (typeof body === 'string' ? body : JSON.stringify(body)) : undefined,
+      headers: {
+        Accept: 'application/json',
+        ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}),
+        ...headers,
+      },
+      body:
+        method === 'POST' ? (typeof body === 'string' ? body : JSON.stringify(body)) : undefined,
       signal: AbortSignal.timeout(10_000),
       redirect: 'error',
     });

@@ -84,7 +84,8 @@ export function notifiesPeople(channel: Channel): boolean {
 export async function createDeliverers(env: ServerEnv): Promise<Deliverers> {
   const texts = await notificationTexts(env);
   const deliverers: Deliverers = {};
-  for (const channel of enabledChannels(env)) deliverers[channel] = channelTable[channel].start(env, texts);
+  for (const channel of enabledChannels(env))
+    deliverers[channel] = channelTable[channel].start(env, texts);
   return deliverers;
 }
 
@@ -130,7 +131,9 @@ export async function notificationTexts(env: ServerEnv): Promise<NotificationTex
   ] as const;
   return {
     title: t('title'),
-    labels: Object.fromEntries(labelKeys.map((key) => [key, t(key)])) as NotificationTexts['labels'],
+    labels: Object.fromEntries(
+      labelKeys.map((key) => [key, t(key)]),
+    ) as NotificationTexts['labels'],
     methods: Object.fromEntries(
       contactMethods.map((method) => [method, t(`methods.${method}`)]),
     ) as NotificationTexts['methods'],

@@ -2,7 +2,11 @@ import 'server-only';
 import { env as publicEnv } from '@/env';
 import { isLangCode, localeFromCode, type LangCode } from '@/i18n/locales';
 import { allowedOrigins } from '@/lib/http/origins';
-import { failureMessage, failurePageTexts, type FailureStatus } from '@/server/leads/result-message';
+import {
+  failureMessage,
+  failurePageTexts,
+  type FailureStatus,
+} from '@/server/leads/result-message';
 import { logger } from '@/server/log';
 
 /**
@@ -50,7 +54,10 @@ async function refuse(
 }
 
 /** The answer to a request with a body to a page, or undefined when it may go on. */
-export async function checkFormPost(request: Request, pathname: string): Promise<Response | undefined> {
+export async function checkFormPost(
+  request: Request,
+  pathname: string,
+): Promise<Response | undefined> {
   const method = request.method.toUpperCase();
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return undefined;
   const prefix = pathname.split('/')[1];
@@ -69,16 +76,22 @@ export async function checkFormPost(request: Request, pathname: string): Promise
   } catch {
     return refuse(request, pathname, code, 'bad_request', 400);
   }
-  if (body.byteLength > formPostLimitBytes) return refuse(request, pathname, code, 'too_large', 413);
+  if (body.byteLength > formPostLimitBytes)
+    return refuse(request, pathname, code, 'too_large', 413);
 
-  const type = (request.headers.get('content-type') ?? '').toLowerCase();
+  const contentType = request.headers.get('content-type') ?? '';
+  // Only the media type is case-insensitive: a multipart boundary is not.
+  const type = contentType.toLowerCase();
   if (type.startsWith('multipart/form-data')) {
     try {
-      await new Response(body, { headers: { 'Content-Type': type } }).formData();
+      await new Response(body, { headers: { 'Content-Type': contentType } }).formData();
     } catch {
       return refuse(request, pathname, code, 'bad_request', 400);
     }
-  } else if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('text/plain')) {
+  } else if (
+    !type.startsWith('application/x-www-form-urlencoded') &&
+    !type.startsWith('text/plain')
+  ) {
     return refuse(request, pathname, code, 'bad_request', 400);
   }
   return undefined;

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
-import { describeTouch, type Attribution, type Touch } from '@/lib/attribution/touch';
+import { describeTouch } from '@/lib/attribution/describe';
+import type { Attribution, Touch } from '@/lib/attribution/touch';
 import type { Database } from '@/server/db/client';
 import { consents, leads, notificationSends, outboxJobs, submissionHits } from '@/server/db/schema';
 import type { Channel } from '@/server/delivery/types';

@@ -3,11 +3,7 @@ import { isLangCode, type LangCode } from '@/i18n/locales';
 import { negotiateLangCode } from '@/lib/locale-negotiation';
 import { getDb as defaultGetDb, type Database } from '@/server/db/client';
 import { errorDetails, logger, logSubmission } from '@/server/log';
-import {
-  requestId as requestIdOf,
-  submissionContext,
-  type HeaderSource,
-} from './request-context';
+import { requestId as requestIdOf, submissionContext, type HeaderSource } from './request-context';
 import { failureMessage } from './result-message';
 import {
   submissionFieldNames,
@@ -131,7 +127,9 @@ export const apiBodyLimit = submissionLimits.maxBodyBytes + 4 * 1024;
 function languageOf(fields: SubmissionFields, headers: HeaderSource): LangCode {
   if (isLangCode(fields.language)) return fields.language;
   const referer = headers.get('referer');
-  const prefix = referer ? /^[a-z]+:\/\/[^/]+\/([a-z]{2})(?:[/?#]|$)/i.exec(referer)?.[1] : undefined;
+  const prefix = referer
+    ? /^[a-z]+:\/\/[^/]+\/([a-z]{2})(?:[/?#]|$)/i.exec(referer)?.[1]
+    : undefined;
   if (isLangCode(prefix)) return prefix;
   return negotiateLangCode({ cookie: undefined, acceptLanguage: headers.get('accept-language') });
 }
@@ -163,7 +161,8 @@ export async function intakeLead(
       { event: 'lead.error', requestId, language, ...errorDetails(error) },
       'lead submission failed',
     );
-    throw error;
+    // What Next.js prints of an error it catches must not carry what the visitor sent either.
+    throw new Error(`lead submission failed (request ${requestId})`);
   }
   logSubmission(requestId, result, language);
   return {

@@ -37,14 +37,18 @@ describe('the visitor address, on a real connection', () => {
   it('with no proxy in front, is the connection, whatever X-Forwarded-For the client wrote', async () => {
     // Next.js keeps a client's X-Forwarded-For as it came (it adds the
     // connection's address only when there is none), so the header proves nothing.
-    expect(await ask(0, { 'X-Forwarded-For': '6.6.6.6' })).toEqual({ status: 200, body: '127.0.0.1' });
+    expect(await ask(0, { 'X-Forwarded-For': '6.6.6.6' })).toEqual({
+      status: 200,
+      body: '127.0.0.1',
+    });
     expect(await ask(0)).toEqual({ status: 200, body: '127.0.0.1' });
   });
 
   it('cannot be forged by a client that sends the guard header itself', async () => {
-    expect(
-      await ask(0, { [peerHeader]: 'guess 6.6.6.6', 'X-Forwarded-For': '6.6.6.6' }),
-    ).toEqual({ status: 200, body: '127.0.0.1' });
+    expect(await ask(0, { [peerHeader]: 'guess 6.6.6.6', 'X-Forwarded-For': '6.6.6.6' })).toEqual({
+      status: 200,
+      body: '127.0.0.1',
+    });
   });
 
   it('behind one proxy that appends, is the entry that proxy wrote', async () => {
@@ -76,7 +80,9 @@ describe('the visitor address, on a real connection', () => {
 });
 
 describe('clientIp', () => {
-  const headers = (values: Record<string, string>) => ({ get: (name: string) => values[name] ?? null });
+  const headers = (values: Record<string, string>) => ({
+    get: (name: string) => values[name] ?? null,
+  });
 
   it('keeps only the characters of an address', () => {
     expect(clientIp(headers({ 'x-forwarded-for': '::ffff:203.0.113.9' }), 1)).toBe('203.0.113.9');

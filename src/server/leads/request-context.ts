@@ -39,7 +39,12 @@ export function clientIp(
 }
 
 function normalizeIp(ip: string): string {
-  return ip.replace(/^::ffff:/, '').replace(/[^0-9A-Za-z.:_-]/g, '').slice(0, 64) || 'unknown';
+  return (
+    ip
+      .replace(/^::ffff:/, '')
+      .replace(/[^0-9A-Za-z.:_-]/g, '')
+      .slice(0, 64) || 'unknown'
+  );
 }
 
 /**
@@ -50,7 +55,6 @@ export function requestId(headers: HeaderSource): string {
   const given = headers.get('x-request-id')?.trim();
   return given && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
 }
-
 
 export function submissionContext(headers: HeaderSource): SubmissionContext {
   return {

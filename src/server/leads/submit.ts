@@ -82,7 +82,10 @@ export type SubmissionResult =
   | { status: 'unavailable'; httpStatus: 503; retryAfter: number };
 
 const keySchema = z.uuid();
-const pageSchema = z.string().max(300).regex(/^\/[^\s]*$/);
+const pageSchema = z
+  .string()
+  .max(300)
+  .regex(/^\/[^\s]*$/);
 
 export class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError';
@@ -112,7 +115,9 @@ function timeZoneOf(value: string | undefined): string | null {
  */
 function derivedKey(context: SubmissionContext, value: Consultation, now: Date): string {
   const slot = Math.floor(now.getTime() / (5 * 60 * 1000));
-  const material = [context.ip, value.method, value.contact, value.message ?? '', slot].join('\u0000');
+  const material = [context.ip, value.method, value.contact, value.message ?? '', slot].join(
+    '\u0000',
+  );
   return `derived:${createHash('sha256').update(material).digest('hex')}`;
 }
 
@@ -179,14 +184,19 @@ export async function submitLead(
     // One that does not parse is dropped: it never costs the visitor the request.
     const estimate = fields.estimate ? leadEstimate(fields.estimate, language, currency) : null;
     const attribution =
-      parseAttribution(fields.attribution, now) ?? attributionFromFormPage(context.referer ?? null, now);
+      parseAttribution(fields.attribution, now) ??
+      attributionFromFormPage(context.referer ?? null, now);
     const consent = await consentText(language);
     const { channels } = context;
 
     return await db.transaction(async (tx) => {
       // A repeated submission returns the first result, not a second lead.
       const [existing] = await tx
-        .select({ reference: leads.reference, method: leads.contactMethod, review: leads.reviewReason })
+        .select({
+          reference: leads.reference,
+          method: leads.contactMethod,
+          review: leads.reviewReason,
+        })
         .from(leads)
         .where(eq(leads.idempotencyKey, idempotencyKey));
       if (existing)

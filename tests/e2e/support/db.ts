@@ -70,7 +70,10 @@ export const standInURL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 310
 
 export type DeliveredCalls = {
   telegram: { chat_id: string; text: string }[];
-  webhook: { id: string; body: { reference: string; review: string | null; contact: { method: string; value: string } } }[];
+  webhook: {
+    id: string;
+    body: { reference: string; review: string | null; contact: { method: string; value: string } };
+  }[];
 };
 
 export async function deliveredCalls(): Promise<DeliveredCalls> {

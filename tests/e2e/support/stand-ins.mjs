@@ -34,7 +34,11 @@ createServer(async (request, response) => {
     return;
   }
   if (request.method === 'POST' && request.url === '/webhook') {
-    const ok = verified(body, request.headers['x-webhook-timestamp'], request.headers['x-webhook-signature']);
+    const ok = verified(
+      body,
+      request.headers['x-webhook-timestamp'],
+      request.headers['x-webhook-signature'],
+    );
     if (!ok) {
       response.statusCode = 401;
       response.end('{}');

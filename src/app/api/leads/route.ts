@@ -11,12 +11,19 @@ import { negotiateLangCode } from '@/lib/locale-negotiation';
 
 export const dynamic = 'force-dynamic';
 
-function respond({ requestId, result, message }: Pick<IntakeAnswer, 'requestId' | 'result' | 'message'>) {
+function respond({
+  requestId,
+  result,
+  message,
+}: Pick<IntakeAnswer, 'requestId' | 'result' | 'message'>) {
   const { httpStatus, ...body } = result;
   const headers = new Headers({ 'Cache-Control': 'no-store', 'X-Request-Id': requestId });
   if ('retryAfter' in result) headers.set('Retry-After', String(result.retryAfter));
   if (result.status === 'method_not_allowed') headers.set('Allow', 'POST, OPTIONS');
-  return Response.json({ ...body, ...(message ? { message } : {}) }, { status: httpStatus, headers });
+  return Response.json(
+    { ...body, ...(message ? { message } : {}) },
+    { status: httpStatus, headers },
+  );
 }
 
 /**
@@ -50,4 +57,9 @@ async function methodNotAllowed(request: Request) {
   });
 }
 
-export { methodNotAllowed as GET, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE };
+export {
+  methodNotAllowed as GET,
+  methodNotAllowed as PUT,
+  methodNotAllowed as PATCH,
+  methodNotAllowed as DELETE,
+};

@@ -54,7 +54,10 @@ export function amocrmDelivery(env: ServerEnv, texts: NotificationTexts): Delive
     }`;
     if (response.status === 429)
       throw new DeliveryError(what, {
-        retryAfterMs: retryAfterMs(response.headers.get('retry-after')) ?? retryAfterMs(problem.retry_after) ?? 2_000,
+        retryAfterMs:
+          retryAfterMs(response.headers.get('retry-after')) ??
+          retryAfterMs(problem.retry_after) ??
+          2_000,
       });
     // Repeated 429s get the address blocked with 403 for a while.
     if (response.status === 403) throw new DeliveryError(what, { retryAfterMs: 10 * 60_000 });
@@ -67,8 +70,11 @@ export function amocrmDelivery(env: ServerEnv, texts: NotificationTexts): Delive
     fieldIds ??= call('GET', '/api/v4/leads/custom_fields?limit=250')
       .then((response) => {
         const list =
-          (response.body as { _embedded?: { custom_fields?: { id: number; code?: string | null }[] } })
-            ?._embedded?.custom_fields ?? [];
+          (
+            response.body as {
+              _embedded?: { custom_fields?: { id: number; code?: string | null }[] };
+            }
+          )?._embedded?.custom_fields ?? [];
         return new Map(
           list.filter((field) => field.code).map((field) => [field.code!.toUpperCase(), field.id]),
         );
@@ -102,8 +108,9 @@ export function amocrmDelivery(env: ServerEnv, texts: NotificationTexts): Delive
   async function existing(lead: LeadForDelivery): Promise<string | undefined> {
     const response = await call('GET', `/api/v4/leads?query=${encodeURIComponent(lead.reference)}`);
     if (response.status === 204) return undefined;
-    const found = (response.body as { _embedded?: { leads?: { id: number; name?: string }[] } })
-      ?._embedded?.leads?.find((item) => item.name?.includes(lead.reference));
+    const found = (
+      response.body as { _embedded?: { leads?: { id: number; name?: string }[] } }
+    )?._embedded?.leads?.find((item) => item.name?.includes(lead.reference));
     return found ? String(found.id) : undefined;
   }
 

@@ -32,13 +32,15 @@ export function bitrix24Delivery(env: ServerEnv, texts: NotificationTexts): Deli
   async function call(method: string, body: unknown): Promise<unknown> {
     const response = await postJson('Bitrix24', `${base}${method}.json`, body);
     const answer = (response.body ?? {}) as Bitrix24Answer;
-    if (response.status === 200 && answer.result !== undefined && !answer.error) return answer.result;
+    if (response.status === 200 && answer.result !== undefined && !answer.error)
+      return answer.result;
     const what = `Bitrix24 ${method} answered ${response.status}: ${answer.error || 'no code'}${
       answer.error_description ? ` (${answer.error_description})` : ''
     }`;
     // QUERY_LIMIT_EXCEEDED comes as 503 (2 requests a second per portal): a
     // second later it goes through. OPERATION_TIME_LIMIT (429) resets within minutes.
-    if (answer.error === 'QUERY_LIMIT_EXCEEDED') throw new DeliveryError(what, { retryAfterMs: 2_000 });
+    if (answer.error === 'QUERY_LIMIT_EXCEEDED')
+      throw new DeliveryError(what, { retryAfterMs: 2_000 });
     if (response.status === 429) throw new DeliveryError(what, { retryAfterMs: 60_000 });
     // A wrong or deleted webhook, or one without the crm scope, needs a person.
     const permanent =
