@@ -94,6 +94,9 @@ const nextConfig: NextConfig = {
   },
   experimental: {
     serverActions: { bodySizeLimit: '32kb' },
+    // The proxy reads a form post's body to check it (src/server/http/form-post.ts),
+    // which refuses anything over 32 KB: it never needs to hold more than this.
+    proxyClientMaxBodySize: '64kb',
   },
 };
 

@@ -109,7 +109,11 @@ describe(`delivery faults on ${backend}`, () => {
     const tookMs = Date.now() - killedAt;
     console.log(`${backend}: a killed worker's job delivered by the other ${tookMs} ms later`);
     expect(tookMs).toBeLessThan(30_000);
-    expect(other.lines.some((line) => line.includes('"event":"delivery.sent"'))).toBe(true);
+    await waitUntil(
+      'the other worker recorded it as sent',
+      () => other.lines.some((line) => line.includes('"event":"delivery.sent"')),
+      5_000,
+    );
   }, 90_000);
 
   it.runIf(backend === 'postgres')(

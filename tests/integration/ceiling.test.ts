@@ -6,7 +6,12 @@ import type { Deliverers } from '@/server/delivery/types';
 import { createDeliverers } from '@/server/delivery/wiring';
 import { parseServerEnv } from '@/server/env';
 import { startFakeTelegram } from '../support/fake-services';
-import { backends, createTestDatabase, type TestDatabase } from '../support/test-db';
+import {
+  backends,
+  createTestDatabase,
+  insertLeadsWithJobs,
+  type TestDatabase,
+} from '../support/test-db';
 
 const windowMs = 1_500;
 const perWindow = 5;
@@ -39,24 +44,8 @@ describe.each(backends)('the ceiling of notifications on %s', (backend) => {
   });
 
   /** A flood from many addresses: stored leads, each with a Telegram job. */
-  async function flood(from: number, n: number) {
-    const rows = await test.db
-      .insert(leads)
-      .values(
-        Array.from({ length: n }, (_, i) => ({
-          reference: `F${String(from + i).padStart(5, '0')}`,
-          contactMethod: 'phone' as const,
-          contactValue: `+7701${2_000_000 + from + i}`,
-          language: 'ru',
-          page: '/ru',
-          idempotencyKey: crypto.randomUUID(),
-        })),
-      )
-      .returning({ id: leads.id });
-    await test.db
-      .insert(outboxJobs)
-      .values(rows.map(({ id }) => ({ leadId: id, channel: 'telegram' as const })));
-  }
+  const flood = (from: number, count: number) =>
+    insertLeadsWithJobs(test.db, { count, prefix: 'F', from });
 
   const waiting = async () =>
     (

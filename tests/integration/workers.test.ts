@@ -1,10 +1,15 @@
 import type { ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leads, outboxJobs } from '@/server/db/schema';
+import { outboxJobs } from '@/server/db/schema';
 import { startFakeTelegram } from '../support/fake-services';
 import { runScript, stop } from '../support/processes';
-import { backends, createTestDatabase, type TestDatabase } from '../support/test-db';
+import {
+  backends,
+  createTestDatabase,
+  insertLeadsWithJobs,
+  type TestDatabase,
+} from '../support/test-db';
 
 const jobs = 200;
 
@@ -52,22 +57,7 @@ describe.each(backends)('two worker processes on %s', (backend) => {
       worker.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     try {
       await Promise.all(workers.map(started));
-      const inserted = await test.db
-        .insert(leads)
-        .values(
-          Array.from({ length: jobs }, (_, i) => ({
-            reference: `W${String(i).padStart(3, '0')}`,
-            contactMethod: 'phone' as const,
-            contactValue: `+7701${1_000_000 + i}`,
-            language: 'ru',
-            page: '/ru',
-            idempotencyKey: crypto.randomUUID(),
-          })),
-        )
-        .returning({ id: leads.id });
-      await test.db
-        .insert(outboxJobs)
-        .values(inserted.map(({ id }) => ({ leadId: id, channel: 'telegram' as const })));
+      await insertLeadsWithJobs(test.db, { count: jobs, prefix: 'W' });
 
       const deadline = Date.now() + 90_000;
       let sent = 0;

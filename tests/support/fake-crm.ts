@@ -152,6 +152,14 @@ export async function startFakeAmocrm(token = 'amo-long-lived-token-0123456789')
       'application/problem+json',
     );
 
+  const serverError = (res: ServerResponse) =>
+    problem(
+      res,
+      500,
+      'ErrInternalServer',
+      'Our team are probably already working on the elimination of the problem',
+    );
+
   function validate(lead: { custom_fields_values?: { field_id?: number }[] }) {
     return (lead.custom_fields_values ?? []).every((value) =>
       fields.some((field) => field.id === value.field_id),
@@ -181,13 +189,7 @@ export async function startFakeAmocrm(token = 'amo-long-lived-token-0123456789')
         'You have sent too many requests in a given amount of time. Please try again later.',
         { retry_after: 1 },
       );
-    if (failure === 'server-error')
-      return problem(
-        res,
-        500,
-        'ErrInternalServer',
-        'Our team are probably already working on the elimination of the problem',
-      );
+    if (failure === 'server-error') return serverError(res);
     const url = new URL(req.url ?? '/', 'http://x');
     const input = body ? (JSON.parse(body) as unknown) : undefined;
 
@@ -238,13 +240,7 @@ export async function startFakeAmocrm(token = 'amo-long-lived-token-0123456789')
         lead: create(lead, _embedded?.contacts?.[0] ?? {}, false),
         request_id,
       }));
-      if (failure === 'error-after-create')
-        return problem(
-          res,
-          500,
-          'ErrInternalServer',
-          'Our team are probably already working on the elimination of the problem',
-        );
+      if (failure === 'error-after-create') return serverError(res);
       return json(
         res,
         200,
@@ -277,13 +273,7 @@ export async function startFakeAmocrm(token = 'amo-long-lived-token-0123456789')
         lead: create(item._embedded!.leads![0]!, item._embedded!.contacts?.[0] ?? {}, true),
         item,
       }));
-      if (failure === 'error-after-create')
-        return problem(
-          res,
-          500,
-          'ErrInternalServer',
-          'Our team are probably already working on the elimination of the problem',
-        );
+      if (failure === 'error-after-create') return serverError(res);
       return json(
         res,
         200,

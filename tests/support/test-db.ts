@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { connect, type Database } from '@/server/db/client';
+import { leads, outboxJobs } from '@/server/db/schema';
+import type { Channel } from '@/server/delivery/types';
 
 export type TestDatabase = {
   name: 'pglite' | 'postgres';
@@ -55,4 +57,34 @@ export async function createTestDatabase(name: TestDatabase['name']): Promise<Te
       await admin.end();
     },
   };
+}
+
+/**
+ * Leads stored as the intake stores them (a phone lead each, references
+ * `<prefix>00000`, `<prefix>00001` …), each with a job for `channel`.
+ */
+export async function insertLeadsWithJobs(
+  db: Database,
+  {
+    count,
+    prefix,
+    from = 0,
+    channel = 'telegram',
+  }: { count: number; prefix: string; from?: number; channel?: Channel },
+) {
+  const rows = await db
+    .insert(leads)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        reference: `${prefix}${String(from + i).padStart(5, '0')}`,
+        contactMethod: 'phone' as const,
+        contactValue: `+7701${1_000_000 + from + i}`,
+        language: 'ru',
+        page: '/ru',
+        idempotencyKey: crypto.randomUUID(),
+      })),
+    )
+    .returning({ id: leads.id });
+  await db.insert(outboxJobs).values(rows.map(({ id }) => ({ leadId: id, channel })));
+  return rows;
 }

@@ -103,6 +103,14 @@ export function ConsultationForm({ labels, language, page, permalink }: Consulta
       ? consultationFields.find((field) => state.errors[field])
       : undefined;
   const consentErrorId = `${id}-consent-error`;
+  const brief = {
+    id,
+    labels: labels.brief,
+    defaults: values,
+    errors,
+    errorText,
+    autoFocus: firstInvalid,
+  };
 
   return (
     <form
@@ -138,14 +146,7 @@ export function ConsultationForm({ labels, language, page, permalink }: Consulta
         </p>
       ) : null}
 
-      <NameField
-        id={id}
-        labels={labels.brief}
-        defaults={values}
-        errors={errors}
-        errorText={errorText}
-        autoFocus={firstInvalid}
-      />
+      <NameField {...brief} />
 
       <ContactField
         id={id}
@@ -160,14 +161,7 @@ export function ConsultationForm({ labels, language, page, permalink }: Consulta
         autoFocus={firstInvalid === 'contact'}
       />
 
-      <BriefDetails
-        id={id}
-        labels={labels.brief}
-        defaults={values}
-        errors={errors}
-        errorText={errorText}
-        autoFocus={firstInvalid}
-      />
+      <BriefDetails {...brief} />
 
       <div>
         <div className="flex items-start gap-3">

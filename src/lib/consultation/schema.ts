@@ -29,14 +29,7 @@ import {
 // reports). The form's schema is small: plain parsing is as fast here.
 z.config({ jitless: true });
 
-export {
-  consultationErrorCodes,
-  consultationFields,
-  contactMethods,
-  type ConsultationErrorCode,
-  type ConsultationField,
-  type ContactMethod,
-} from './fields';
+export * from './fields';
 
 /** Where a phone number without a country code is assumed to be. */
 export const defaultRegion: Record<LangCode, CountryCode> = {

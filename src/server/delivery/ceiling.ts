@@ -1,8 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import type { ClaimedJob } from './outbox';
-import type { Channel } from './types';
+import { claimedJob, type ClaimedJob, type ClaimedRow } from './types';
 
 /**
  * The ceiling of messages a channel that notifies people gets (Telegram,
@@ -102,13 +101,7 @@ async function claimWaiting(
   workerId: string,
   job: ClaimedJob,
 ): Promise<ClaimedJob[]> {
-  const { rows } = await tx.execute<{
-    id: string;
-    lead_id: string;
-    channel: Channel;
-    attempts: number;
-    external_id: string | null;
-  }>(sql`
+  const { rows } = await tx.execute<ClaimedRow>(sql`
     UPDATE outbox_jobs SET status = 'sending', locked_at = now(), locked_by = ${workerId},
       attempts = CASE WHEN status = 'pending' THEN attempts + 1 ELSE attempts END
     WHERE id IN (
@@ -121,11 +114,5 @@ async function claimWaiting(
       LIMIT ${summaryCap}
     )
     RETURNING id, lead_id, channel, attempts, external_id`);
-  return rows.map((row) => ({
-    id: Number(row.id),
-    leadId: row.lead_id,
-    channel: row.channel,
-    attempts: row.attempts,
-    externalId: row.external_id,
-  }));
+  return rows.map(claimedJob);
 }

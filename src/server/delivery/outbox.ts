@@ -5,7 +5,14 @@ import { leads, outboxJobs } from '@/server/db/schema';
 import { purgeOlderThan } from '@/server/leads/admin';
 import { errorDetails, logger, redactContactData } from '@/server/log';
 import { reserveNotification, type NotifyLimits } from './ceiling';
-import { DeliveryError, type Channel, type Deliverers, type LeadForDelivery } from './types';
+import {
+  claimedJob,
+  DeliveryError,
+  type ClaimedJob,
+  type ClaimedRow,
+  type Deliverers,
+  type LeadForDelivery,
+} from './types';
 import { notifiesPeople } from './wiring';
 
 export const outboxPolicy = {
@@ -32,14 +39,6 @@ export function backoffMs(
   return Math.min(policy.maxRetryMs, policy.firstRetryMs * 2 ** Math.max(0, attempt - 1));
 }
 
-export type ClaimedJob = {
-  id: number;
-  leadId: string;
-  channel: Channel;
-  attempts: number;
-  externalId: string | null;
-};
-
 /**
  * Claims due jobs with FOR UPDATE SKIP LOCKED, so that several workers on one
  * database never take the same job, and marks them as being sent.
@@ -51,13 +50,7 @@ export async function claimJobs(
   leaseMs: number = outboxPolicy.leaseMs,
 ): Promise<ClaimedJob[]> {
   const lease = `${leaseMs} milliseconds`;
-  const result = await db.execute<{
-    id: string;
-    lead_id: string;
-    channel: Channel;
-    attempts: number;
-    external_id: string | null;
-  }>(sql`
+  const result = await db.execute<ClaimedRow>(sql`
     UPDATE outbox_jobs SET status = 'sending', locked_at = now(), locked_by = ${workerId}, attempts = attempts + 1
     WHERE id IN (
       SELECT id FROM outbox_jobs
@@ -68,13 +61,7 @@ export async function claimJobs(
       LIMIT ${limit}
     )
     RETURNING id, lead_id, channel, attempts, external_id`);
-  return result.rows.map((row) => ({
-    id: Number(row.id),
-    leadId: row.lead_id,
-    channel: row.channel,
-    attempts: row.attempts,
-    externalId: row.external_id,
-  }));
+  return result.rows.map(claimedJob);
 }
 
 /** What one worker carries from round to round. */

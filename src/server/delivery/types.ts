@@ -5,6 +5,32 @@ import type { LeadForNotification } from './format';
 export const channels = ['telegram', 'email', 'bitrix24', 'amocrm', 'webhook'] as const;
 export type Channel = (typeof channels)[number];
 
+/** A job a worker has claimed, to send now. */
+export type ClaimedJob = {
+  id: number;
+  leadId: string;
+  channel: Channel;
+  attempts: number;
+  externalId: string | null;
+};
+
+/** A job row as `RETURNING id, lead_id, channel, attempts, external_id` gives it. */
+export type ClaimedRow = {
+  id: string;
+  lead_id: string;
+  channel: Channel;
+  attempts: number;
+  external_id: string | null;
+};
+
+export const claimedJob = (row: ClaimedRow): ClaimedJob => ({
+  id: Number(row.id),
+  leadId: row.lead_id,
+  channel: row.channel,
+  attempts: row.attempts,
+  externalId: row.external_id,
+});
+
 /** A lead as the outbox hands it to a channel. */
 export type LeadForDelivery = LeadForNotification & Pick<typeof leads.$inferSelect, 'id'>;
 

@@ -12,6 +12,7 @@ import {
   type ContactMethod,
   type FieldErrors,
 } from '@/lib/consultation/schema';
+import { consultationFields } from '@/lib/consultation/fields';
 import { cleanText } from '@/lib/text/clean';
 import type { Database } from '@/server/db/client';
 import { consents, leads, outboxJobs, submissionHits } from '@/server/db/schema';
@@ -31,14 +32,8 @@ export const submissionLimits = {
 
 /** The fields of a consultation request, as the form and the HTTP API send them. */
 export const submissionFieldNames = [
+  ...consultationFields,
   'language',
-  'method',
-  'contact',
-  'consent',
-  'name',
-  'message',
-  'budget',
-  'time',
   'timeZone',
   'website',
   'token',
