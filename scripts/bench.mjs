@@ -153,11 +153,6 @@ async function pageBytes(base, pagePath) {
   for (const [tag, src] of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)) {
     if (!/\bnoModule\b/i.test(tag)) scripts.add(src);
   }
-  // A prerendered page loads its chunks from one inline loader after the first
-  // paint (src/lib/performance/page-loading.ts); they are the page's all the same.
-  const loader =
-    /<script data-deferred-chunks="">[\s\S]*?\((\[[^\]]*\])(?:,"[^"]*")?\)<\/script>/.exec(html);
-  for (const src of loader ? JSON.parse(loader[1]) : []) scripts.add(src);
   let js = 0;
   for (const src of scripts) {
     js += gzipSync(Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer())).length;

@@ -24,9 +24,12 @@ type LinkProps = Omit<ComponentProps<typeof NextLink>, 'href'> & {
  * The site's only link component (HOUSE-STYLE.md habit 2): hrefs are written
  * without a language and get the prefix of the page's language, or of `locale`.
  */
-export function Link({ href, locale, onClick, ...props }: LinkProps) {
+export function Link({ href, locale, onClick, prefetch, ...props }: LinkProps) {
   const current = useLocale();
   const target = localizePath(href, locale ?? current);
+  // The page being shown is never prefetched: it is here already (the logo on
+  // the home page, a menu entry for the current page, a link to a section).
+  const here = target.split(/[?#]/)[0] === useNextPathname();
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event);
     const plain =
@@ -36,7 +39,9 @@ export function Link({ href, locale, onClick, ...props }: LinkProps) {
     // A newer build is live: load the page in full rather than mix two builds.
     if (isOutdated() && fullPageLoad(target, { replace: props.replace })) event.preventDefault();
   }
-  return <NextLink href={target} onClick={handleClick} {...props} />;
+  return (
+    <NextLink href={target} onClick={handleClick} prefetch={here ? false : prefetch} {...props} />
+  );
 }
 
 /** The current path without its language prefix: `/blog` on `/kz/blog`. */

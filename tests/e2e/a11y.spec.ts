@@ -32,7 +32,9 @@ for (const code of langCodes) {
         .getByRole('dialog')
         .getByRole('button', { name: new RegExp(messages[code].LanguageSwitcher.change) })
         .click();
-      await expect(page.getByRole('menu')).toBeVisible();
+      await expect(
+        page.getByRole('list', { name: messages[code].LanguageSwitcher.menuLabel }),
+      ).toBeVisible();
       expect(await violations(page)).toEqual([]);
     });
 

@@ -64,7 +64,10 @@ test.describe('article', () => {
     const slug = 'seo-launch-checklist';
     await page.goto(`/ru/blog/${slug}`);
     await page.getByRole('button', { name: /Рус/ }).click();
-    await page.getByRole('menuitem', { name: /Қаз/ }).click();
+    await page
+      .getByRole('list', { name: messages.ru.LanguageSwitcher.menuLabel })
+      .getByRole('link', { name: /Қаз/ })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/kz/blog/${slug}$`));
     await expect(page.locator('h1')).toHaveText(
       articlesOf('kz').find((a) => a.slug === slug)!.title,

@@ -45,6 +45,18 @@ async function violations(page: Page) {
   );
 }
 
+/**
+ * Resolves once the page has prefetched the plain calculator page (its
+ * defaults), the case in which a link with choices must still open with them.
+ */
+const calculatorPrefetched = (page: Page, code: LangCode) =>
+  page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === `/${code}/calculator` &&
+      new URL(response.url()).searchParams.has('_rsc') &&
+      !new URL(response.url()).searchParams.has('type'),
+  );
+
 const shop: Selection = {
   type: 'shop',
   size: 40,
@@ -262,7 +274,9 @@ test.describe('home page', () => {
       page,
     }) => {
       const m = messages[code].Calculator;
+      const prefetched = calculatorPrefetched(page, code);
       await page.goto(`/${code}#calculator`);
+      await prefetched;
       const compact = page.getByTestId('compact-calculator');
       const selection: Selection = {
         type: 'webapp',
@@ -284,6 +298,7 @@ test.describe('home page', () => {
       await expect(page).toHaveURL(endsWithQuery(selection));
       expect(new URL(page.url()).pathname).toBe(`/${code}/calculator`);
       await expect(page.getByTestId('estimate-range')).toHaveText(expectedRange(code, selection));
+      await expect(page.getByTestId('type-webapp').getByRole('radio')).toBeChecked();
     });
 
     test(`in ${code} every package shows the engine's "from" price and opens in the calculator`, async ({
@@ -302,15 +317,25 @@ test.describe('home page', () => {
           money.format(fromPrice(selection, currency)),
         );
       }
-      const [first] = pricingConfig.packages;
-      await page
-        .getByTestId(`package-${first.id}`)
-        .getByRole('link', { name: new RegExp(messages[code].HomePage.pricing.cta) })
-        .click();
-      await expect(page).toHaveURL(endsWithQuery(first.selection));
-      expect(new URL(page.url()).pathname).toBe(`/${code}/calculator`);
-      const low = await page.getByTestId('estimate-range').textContent();
-      expect(low).toContain(money.format(fromPrice(first.selection, currency)));
+      // Each package's link opens the calculator with its own choices, also once
+      // the calculator page has been prefetched (a prerendered page with the
+      // defaults, which must not win over the link's choices).
+      for (const { id, selection } of pricingConfig.packages) {
+        const prefetched = calculatorPrefetched(page, code);
+        await page.goto(`/${code}#pricing`);
+        await prefetched;
+        await page
+          .getByTestId(`package-${id}`)
+          .getByRole('link', { name: new RegExp(messages[code].HomePage.pricing.cta) })
+          .click();
+        await expect(page).toHaveURL(endsWithQuery(selection));
+        expect(new URL(page.url()).pathname).toBe(`/${code}/calculator`);
+        await expect(page.getByTestId('estimate-range')).toHaveText(expectedRange(code, selection));
+        await expect(page.getByTestId(`type-${selection.type}`).getByRole('radio')).toBeChecked();
+        await expect(page.getByTestId('estimate-range')).toContainText(
+          money.format(fromPrice(selection, currency)),
+        );
+      }
     });
   }
 
@@ -339,6 +364,30 @@ test.describe('home page', () => {
       await expect(page.getByTestId('estimate-range')).toContainText(price);
     });
   }
+
+  test('without JavaScript every package and service link opens the calculator with its choices', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const { id, selection } of pricingConfig.packages) {
+      await page.goto('/ua#pricing');
+      await page
+        .getByTestId(`package-${id}`)
+        .getByRole('link', { name: new RegExp(messages.ua.HomePage.pricing.cta) })
+        .click();
+      await expect(page).toHaveURL(endsWithQuery(selection));
+      await expect(page.getByTestId('estimate-range')).toHaveText(expectedRange('ua', selection));
+      await expect(page.getByTestId(`type-${selection.type}`).getByRole('radio')).toBeChecked();
+    }
+    await page.goto('/ua/services/crm');
+    await page.getByTestId('service-calculator-link').click();
+    await expect(page).toHaveURL(endsWithQuery(pricingConfig.services.crm));
+    await expect(page.getByTestId('estimate-range')).toHaveText(
+      expectedRange('ua', pricingConfig.services.crm),
+    );
+    await context.close();
+  });
 
   test('without JavaScript the compact calculator is a form to the full one', async ({
     browser,

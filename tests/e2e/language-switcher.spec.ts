@@ -1,5 +1,10 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { messages } from './support/site';
+
+/** The open language menu: a list of links in a popover, named by `menuLabel`. */
+const menuOf = (page: Page, code: keyof typeof messages) =>
+  page.getByRole('list', { name: messages[code].LanguageSwitcher.menuLabel });
 
 test.describe('language dropdown', () => {
   test('switches to the same page in another language, keeping query and hash', async ({
@@ -8,9 +13,9 @@ test.describe('language dropdown', () => {
   }) => {
     await page.goto('/ru/contacts?utm=mail#request');
     await page.getByRole('button', { name: /Рус/ }).click();
-    const menu = page.getByRole('menu');
-    await expect(menu.getByRole('menuitem')).toHaveText([/Рус/, /Eng/, /Қаз/, /Ук/]);
-    await menu.getByRole('menuitem', { name: /Қаз/ }).click();
+    const menu = menuOf(page, 'ru');
+    await expect(menu.getByRole('link')).toHaveText([/Рус/, /Eng/, /Қаз/, /Ук/]);
+    await menu.getByRole('link', { name: /Қаз/ }).click();
 
     await expect(page).toHaveURL(/\/kz\/contacts\?utm=mail#request$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'kk');
@@ -24,11 +29,22 @@ test.describe('language dropdown', () => {
     const trigger = page.getByRole('button', { name: /Eng/ });
     await trigger.focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('menu')).toBeVisible();
+    const menu = menuOf(page, 'en');
+    await expect(menu).toBeVisible();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('End');
-    await expect(page.getByRole('menuitem', { name: /Ук/ })).toBeFocused();
+    await expect(menu.getByRole('link', { name: /Ук/ })).toBeFocused();
     await page.keyboard.press('ArrowUp');
-    await expect(page.getByRole('menuitem', { name: /Қаз/ })).toBeFocused();
+    await expect(menu.getByRole('link', { name: /Қаз/ })).toBeFocused();
+    // Escape closes it and gives focus back to the button; ArrowDown opens it at the first entry.
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(trigger).toBeFocused();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('link', { name: /Рус/ })).toBeFocused();
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/ua$/);
@@ -39,12 +55,12 @@ test.describe('language dropdown', () => {
   test('marks the current language and links to each page', async ({ page }) => {
     await page.goto('/ua/services/seo');
     await page.getByRole('button', { name: /Ук/ }).click();
-    const current = page.getByRole('menuitem', { name: /Ук/ });
-    await expect(current).toHaveAttribute('aria-current', 'true');
-    await expect(page.getByRole('menuitem', { name: /Eng/ })).toHaveAttribute(
+    const menu = menuOf(page, 'ua');
+    await expect(menu.getByRole('link', { name: /Ук/ })).toHaveAttribute('aria-current', 'true');
+    await expect(menu.getByRole('link', { name: /Eng/ })).toHaveAttribute(
       'href',
       '/en/services/seo',
     );
-    await expect(page.getByRole('menuitem', { name: /Eng/ })).toHaveAttribute('hreflang', 'en-US');
+    await expect(menu.getByRole('link', { name: /Eng/ })).toHaveAttribute('hreflang', 'en-US');
   });
 });

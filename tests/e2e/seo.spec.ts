@@ -209,7 +209,7 @@ for (const code of langCodes) {
       for (const icon of manifest.icons as Array<{ src: string }>) {
         expect((await request.get(icon.src)).status(), icon.src).toBe(200);
       }
-      // The page links it once loaded (src/lib/performance/page-loading.ts).
+      // Every page of the language links it.
       await page.goto(`/${code}`);
       await expect(page.locator('head link[rel="manifest"]')).toHaveAttribute(
         'href',

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import {
   designLevels,
   platforms,
@@ -63,7 +63,8 @@ function Step({
  * change and the address bar keeps the choices, ready to share.
  */
 export function Calculator({ texts, currency, initial, typed, action }: CalculatorProps) {
-  const calc = useCalculator(initial, { texts, currency, typed, syncUrl: true });
+  const form = useRef<HTMLFormElement>(null);
+  const calc = useCalculator(initial, { texts, currency, typed, syncUrl: true, form });
   const { selection, priced } = calc;
   const type = pricingConfig.projectTypes[selection.type];
   const features = featuresFor(selection.type);
@@ -79,6 +80,7 @@ export function Calculator({ texts, currency, initial, typed, action }: Calculat
 
   return (
     <form
+      ref={form}
       method="get"
       action={action}
       aria-label={texts.formLabel}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import {
   designLevels,
   pricingConfig,
@@ -38,7 +38,8 @@ export function CompactCalculator({
   labels,
   action,
 }: CompactCalculatorProps) {
-  const calc = useCalculator(initial, { texts, currency, syncUrl: false });
+  const form = useRef<HTMLFormElement>(null);
+  const calc = useCalculator(initial, { texts, currency, syncUrl: false, form });
   const { selection, priced } = calc;
   const type = pricingConfig.projectTypes[selection.type];
   const router = useRouter();
@@ -46,6 +47,7 @@ export function CompactCalculator({
 
   return (
     <form
+      ref={form}
       method="get"
       action={action}
       aria-label={texts.formLabel}

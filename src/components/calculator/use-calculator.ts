@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState, type RefObject } from 'react';
 import {
   featureIds,
   pricingConfig,
@@ -11,7 +11,13 @@ import {
 } from '@/config/pricing';
 import { summarize, type CalculatorTexts } from '@/lib/calculator/describe';
 import { estimate, inCurrency, perMonth, type PricedEstimate } from '@/lib/calculator/estimate';
-import { changeType, selectionToQuery } from '@/lib/calculator/selection';
+import { calculatorQueryKeys, type CalculatorQueryKey } from '@/lib/calculator/query-keys';
+import {
+  changeType,
+  selectionFromQuery,
+  selectionToQuery,
+  wholeNumber,
+} from '@/lib/calculator/selection';
 
 /** A number field as typed: the text, and the whole number it holds if any. */
 function readWhole(text: string | undefined): number | undefined {
@@ -22,10 +28,52 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
 
 export type CalculatorState = ReturnType<typeof useCalculator>;
 
+/** What a form holds now, as the query it would send. */
+function formQuery(form: HTMLFormElement): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const [key, value] of new FormData(form))
+    if (typeof value === 'string') query.append(key, value);
+  return query;
+}
+
+/** A form's value for a query key, as `selectionToQuery` writes it; null when the form lacks it. */
+function formValue(query: URLSearchParams, key: CalculatorQueryKey): string | null {
+  if (!query.has(key)) return null;
+  return key === 'features'
+    ? query.getAll(key).filter(Boolean).join(',')
+    : (query.get(key)?.trim() ?? null);
+}
+
+/**
+ * The selection a calculator form shows, compared with the one the server
+ * rendered. Each value the visitor changed counts. A project type switched
+ * before the page's code arrived counts as the switch it is: what the visitor
+ * left alone takes the new type's values, as when they switch it later.
+ */
+function selectionInForm(initial: Selection, query: URLSearchParams): Selection {
+  const shown = selectionFromQuery(query);
+  if (shown.type === initial.type) return shown;
+  const server = new URLSearchParams(selectionToQuery(initial));
+  const result = new URLSearchParams(selectionToQuery(changeType(initial, shown.type)));
+  for (const key of calculatorQueryKeys) {
+    const value = formValue(query, key);
+    if (key !== 'type' && value !== null && value !== server.get(key)) result.set(key, value);
+  }
+  return selectionFromQuery(result);
+}
+
+const same = (a: Selection, b: Selection) => selectionToQuery(a) === selectionToQuery(b);
+
 /**
  * The calculator's state: the selection, the numbers typed into its two number
  * fields, and the estimate, recomputed by the engine on every change. With
  * `syncUrl`, the address bar follows the selection so the page can be shared.
+ *
+ * State starts from what the form holds when the code arrives, not from what
+ * the server rendered: a choice made before hydration stays (React leaves such
+ * input alone while hydrating, but its first update would reset it to state).
+ * With `syncUrl`, an untouched form defers to choices in the address, which a
+ * client-side navigation to a prerendered page may not have rendered.
  */
 export function useCalculator(
   initial: Selection,
@@ -34,11 +82,13 @@ export function useCalculator(
     currency,
     typed,
     syncUrl,
+    form,
   }: {
     texts: CalculatorTexts;
     currency: Currency;
     typed?: { size?: string; support?: string };
     syncUrl: boolean;
+    form: RefObject<HTMLFormElement | null>;
   },
 ) {
   const [selection, setSelection] = useState(initial);
@@ -49,6 +99,40 @@ export function useCalculator(
   const [supportText, setSupportText] = useState(
     readWhole(typed?.support) !== undefined ? typed!.support!.trim() : String(initial.support),
   );
+
+  // Once, before the first paint after hydration.
+  useLayoutEffect(() => {
+    if (!form.current) return;
+    const held = formQuery(form.current);
+    let start = selectionInForm(initial, held);
+    let numbers = held;
+    if (same(start, initial) && syncUrl) {
+      const address = new URLSearchParams(window.location.search);
+      if (calculatorQueryKeys.some((key) => address.has(key))) {
+        start = selectionFromQuery(address);
+        numbers = address;
+      }
+    }
+    // A number stays as typed (out of range, say) unless it is the server's own,
+    // which a switch of type replaces with the new type's.
+    const text = (key: 'size' | 'support') => {
+      const raw = numbers.get(key)?.trim();
+      const mine = raw !== undefined && (numbers !== held || raw !== String(initial[key]));
+      return mine && wholeNumber(raw) !== undefined ? raw : String(start[key]);
+    };
+    const size = text('size');
+    const support = text('support');
+    if (same(start, initial) && size === sizeText && support === supportText) return;
+    // The form is the outside state this effect reads once: the rule's concern
+    // (renders cascading from every run) does not arise.
+    /* eslint-disable react-hooks/set-state-in-effect */
+    setSelection(start);
+    setSizeText(size);
+    setSupportText(support);
+    /* eslint-enable react-hooks/set-state-in-effect */
+    // Only the form as the code finds it counts; later renders own the state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const priced: PricedEstimate = useMemo(
     () => inCurrency(estimate(selection), currency),
@@ -67,8 +151,11 @@ export function useCalculator(
   useEffect(() => {
     if (!syncUrl) return;
     const current = window.location.search.slice(1);
-    // A clean address stays clean until the visitor changes something.
+    // A clean address stays clean until the visitor changes something, and an
+    // address that already means this selection (a link's own order) stays as it is.
     if (current === query || (current === '' && selection === initial)) return;
+    if (current && selectionToQuery(selectionFromQuery(new URLSearchParams(current))) === query)
+      return;
     window.history.replaceState(
       null,
       '',

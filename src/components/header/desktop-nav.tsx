@@ -1,62 +1,103 @@
 'use client';
 
-import { useRef, useState } from 'react';
-import { useDeferredModule } from '@/components/ui/use-deferred-module';
+import { useId, useRef } from 'react';
 import { hrefKey } from '@/config/navigation';
 import { Link, usePathname } from '@/i18n/navigation';
 import { cn } from '@/lib/cn';
 import { ChevronDownIcon } from './icons';
 import { isCurrentPath, topItemClass, type DesktopNavProps } from './nav-data';
+import { usePopover } from './use-popover';
 
-const loadMenu = () => import('./desktop-nav-menu');
+/** How long the pointer may rest on "Services" before it opens, or be away before it closes. */
+const HOVER_OPEN_MS = 120;
+const HOVER_CLOSE_MS = 300;
 
 /**
- * The full header menu, from 960 px up. Its links work from the first byte; the
- * services submenu (Radix NavigationMenu) is fetched when the visitor points at
- * or focuses "Services" and takes over from this markup, which looks the same.
+ * The full header menu, from 960 px up. The services submenu is a native
+ * popover opened by its button (`popovertarget`), so it opens from the first
+ * paint and without JavaScript, closes on Escape and on a click elsewhere, and
+ * gives focus back to its button. Script adds `aria-expanded`, arrow keys
+ * between the entries, closing on a client-side navigation, and opening while
+ * a mouse rests on "Services".
  */
-export function DesktopNav(props: DesktopNavProps) {
-  const { label, servicesLabel, services, links, className } = props;
+export function DesktopNav({ label, servicesLabel, services, links, className }: DesktopNavProps) {
   const pathname = usePathname();
   const inServices = services.some((s) => isCurrentPath(pathname, s.href));
-  const { loaded, preload, ensure } = useDeferredModule(loadMenu);
-  const [open, setOpen] = useState({ onMount: false, focus: false });
-  const hovered = useRef(false);
+  const popoverId = `${useId()}-services`;
+  const { popover, open, hide, onKeyDown, onTriggerKeyDown } = usePopover();
+  const hoverTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const openedByHover = useRef(false);
 
-  if (loaded)
-    return (
-      <loaded.DesktopNavMenu {...props} openOnMount={open.onMount} focusTrigger={open.focus} />
-    );
-
-  const activate = (focus: boolean) => {
-    setOpen({ onMount: true, focus });
-    void ensure();
+  const hoverIn = (event: React.PointerEvent) => {
+    if (event.pointerType !== 'mouse') return;
+    clearTimeout(hoverTimer.current);
+    if (popover.current?.matches(':popover-open')) return;
+    hoverTimer.current = setTimeout(() => {
+      openedByHover.current = true;
+      popover.current?.showPopover();
+    }, HOVER_OPEN_MS);
+  };
+  const hoverOut = (event: React.PointerEvent) => {
+    if (event.pointerType !== 'mouse') return;
+    clearTimeout(hoverTimer.current);
+    if (!openedByHover.current) return;
+    hoverTimer.current = setTimeout(() => {
+      openedByHover.current = false;
+      hide();
+    }, HOVER_CLOSE_MS);
   };
 
   return (
     <nav aria-label={label} className={cn('relative', className)}>
       <ul className="flex items-center gap-1">
-        <li>
+        <li onPointerEnter={hoverIn} onPointerLeave={hoverOut}>
           <button
             type="button"
-            aria-expanded="false"
-            className={cn(topItemClass(inServices), 'group')}
-            onPointerEnter={() => {
-              hovered.current = true;
-              // Opens on hover, as the loaded menu does, once its code has arrived.
-              void preload().then(() => {
-                if (hovered.current) activate(false);
-              });
+            popoverTarget={popoverId}
+            aria-expanded={open}
+            onClick={() => {
+              // A click takes over from the hover: the menu stays until dismissed.
+              clearTimeout(hoverTimer.current);
+              openedByHover.current = false;
             }}
-            onPointerLeave={() => {
-              hovered.current = false;
-            }}
-            onFocus={() => void preload()}
-            onClick={() => activate(true)}
+            onKeyDown={onTriggerKeyDown}
+            className={cn(topItemClass(inServices), 'group [anchor-name:--services-menu]')}
           >
             {servicesLabel}
-            <ChevronDownIcon className="size-4" />
+            <ChevronDownIcon className="size-4 transition-transform [:has(+:popover-open)>&]:rotate-180" />
           </button>
+          <div
+            ref={popover}
+            id={popoverId}
+            popover="auto"
+            onKeyDown={onKeyDown}
+            className="anchored-popover max-h-[calc(100dvh-var(--header-height)-1.5rem)] w-[min(46rem,calc(100vw-2rem))] overflow-y-auto overscroll-contain rounded-2xl border border-line bg-white p-3 shadow-card [position-anchor:--services-menu] [position-area:bottom_span-right] xl:w-[min(56rem,calc(100vw-18rem))]"
+            data-fallback="header-start"
+          >
+            <ul className="grid grid-cols-2 gap-1 xl:grid-cols-3">
+              {services.map((service) => {
+                const current = isCurrentPath(pathname, service.href);
+                return (
+                  <li key={hrefKey(service.href)}>
+                    <Link
+                      href={service.href}
+                      onClick={hide}
+                      aria-current={current ? 'page' : undefined}
+                      className={cn(
+                        'block rounded-xl px-3 py-2.5 transition-colors hover:bg-surface',
+                        current && 'bg-brand-50',
+                      )}
+                    >
+                      <span className="block text-sm font-semibold text-ink">{service.label}</span>
+                      <span className="mt-0.5 line-clamp-2 block text-[0.8125rem] leading-snug text-muted">
+                        {service.summary}
+                      </span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
         </li>
         {links.map((link) => (
           <li key={hrefKey(link.href)}>

@@ -18,7 +18,7 @@ export function languageTriggerClass({
   className,
 }: Pick<LanguageSwitcherProps, 'block' | 'className'>) {
   return cn(
-    'inline-flex h-10 items-center gap-2 border border-line text-sm font-semibold text-ink transition-colors hover:bg-surface data-[state=open]:bg-surface',
+    'inline-flex h-10 items-center gap-2 border border-line text-sm font-semibold text-ink transition-colors hover:bg-surface [&:has(+:popover-open)]:bg-surface',
     block ? 'w-full justify-between rounded-xl px-4' : 'rounded-full px-3',
     className,
   );
@@ -36,7 +36,7 @@ export function LanguageTriggerContent({
         <span lang={locale}>{localeInfo[locale].label}</span>
         <span className="sr-only">, {changeLabel}</span>
       </span>
-      <ChevronDownIcon className="size-4 text-muted" />
+      <ChevronDownIcon className="size-4 text-muted transition-transform [:has(+:popover-open)>&]:rotate-180" />
     </>
   );
 }

@@ -36,6 +36,10 @@ describe('the per-page policy', () => {
     expect(addPagePolicy(once.html)).toEqual(once);
   });
 
+  it('fails the build on a page without <head>', () => {
+    expect(() => addPagePolicy('<p>no head</p>')).toThrow(/no <head>/);
+  });
+
   it('names only the site itself and the hashes', () => {
     expect(pagePolicy(['abc=', 'def='])).toBe("script-src 'self' 'sha256-abc=' 'sha256-def='");
   });

@@ -25,12 +25,13 @@ export function inlineScriptHashes(html: string): string[] {
 
 /**
  * The page with its own policy as the first element of `<head>`, before any
- * script; a policy left by an earlier run is replaced.
+ * script; a policy left by an earlier run is replaced. Throws on a page without
+ * `<head>`: it would ship with no policy of its own.
  */
 export function addPagePolicy(page: string): { html: string; hashes: string[] } {
   const stripped = page.replace(metaPattern, '');
   const hashes = [...new Set(inlineScriptHashes(stripped))];
   const meta = `<meta http-equiv="Content-Security-Policy" content="${pagePolicy(hashes)}"/>`;
-  if (!stripped.includes('<head>')) return { html: stripped, hashes: [] };
+  if (!stripped.includes('<head>')) throw new Error('no <head> to put the page policy in');
   return { html: stripped.replace('<head>', `<head>${meta}`), hashes };
 }
