@@ -21,9 +21,10 @@ test.describe('service pages', () => {
         await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
       }
       await expect(page.getByTestId('service-price')).toHaveText(/\d/);
-      const question = page.locator('details summary').first();
-      await question.click();
-      await expect(page.locator('details').first()).toHaveAttribute('open', '');
+      // The page's FAQ, not the header drawer's services list (also a <details>).
+      const faq = page.getByRole('main').locator('details');
+      await faq.first().locator('summary').click();
+      await expect(faq.first()).toHaveAttribute('open', '');
       await page.getByRole('link', { name: m.discuss }).click();
       await expect(page).toHaveURL(new RegExp(`/${code}#consultation$`));
     });
@@ -39,6 +40,6 @@ test.describe('service pages', () => {
 
   test('FAQ answers link to the calculator in the page language', async ({ page }) => {
     await page.goto('/kz/services/web');
-    await expect(page.locator('details a[href="/kz/calculator"]')).toHaveCount(1);
+    await expect(page.getByRole('main').locator('details a[href="/kz/calculator"]')).toHaveCount(1);
   });
 });
