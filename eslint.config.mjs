@@ -10,6 +10,7 @@ const config = [
       'test-results/**',
       'playwright-report/**',
       'data/**',
+      'bench/.bare-next/**',
       'next-env.d.ts',
     ],
   },

@@ -32,6 +32,7 @@ import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import pg from 'pg';
+import { buildBareNext, measureFeel, phone, startBareNext } from './bench-feel.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -60,6 +61,12 @@ const budgets = {
   jsKbOther: 150,
   htmlKb: 60,
   buildSeconds: 180,
+  // Issue 14: what a visitor feels, against a bare Next.js page in the same run.
+  feelRatio: 1.3,
+  jsRatio: 1.3,
+  homeHtmlRawKb: 80,
+  inlineDataShare: 0.4,
+  throughputRatio: 0.5,
 };
 
 const article = readdirSync(path.join(root, 'content/blog'), { withFileTypes: true })
@@ -146,9 +153,15 @@ function build(siteUrl) {
   return (Date.now() - started) / 1000;
 }
 
-/** Gzipped bytes of a page's HTML and of the module scripts it references. */
+/**
+ * A page's HTML (raw and gzipped, and the share of it that is React's inline
+ * page data) and the gzipped bytes of the module scripts it references.
+ */
 async function pageBytes(base, pagePath) {
   const html = await (await fetch(`${base}${pagePath}`)).text();
+  const inlineData = [...html.matchAll(/<script>self\.__next_f\.push\([\s\S]*?\)<\/script>/g)]
+    .map(([tag]) => Buffer.byteLength(tag))
+    .reduce((sum, bytes) => sum + bytes, 0);
   const scripts = new Set();
   for (const [tag, src] of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)) {
     if (!/\bnoModule\b/i.test(tag)) scripts.add(src);
@@ -157,7 +170,13 @@ async function pageBytes(base, pagePath) {
   for (const src of scripts) {
     js += gzipSync(Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer())).length;
   }
-  return { htmlKb: gzipSync(Buffer.from(html)).length / 1024, jsKb: js / 1024, html };
+  return {
+    htmlKb: gzipSync(Buffer.from(html)).length / 1024,
+    htmlRawKb: Buffer.byteLength(html) / 1024,
+    inlineDataShare: inlineData / Buffer.byteLength(html),
+    jsKb: js / 1024,
+    html,
+  };
 }
 
 const median = (values) => {
@@ -370,6 +389,8 @@ try {
           jsKb: bytes.jsKb,
           jsBudgetKb: budgets.jsKb[page.type] ?? budgets.jsKbOther,
           htmlKb: bytes.htmlKb,
+          htmlRawKb: bytes.htmlRawKb,
+          inlineDataShare: bytes.inlineDataShare,
         };
         if (page.lighthouse)
           Object.assign(entry, await lighthouseScores(chrome, `${base}${pagePath}`));
@@ -382,6 +403,32 @@ try {
 
   log('throughput of a static page …');
   results.throughput = await throughput(base, '/ru/services/web');
+
+  log('a bare Next.js page, built and started beside the site …');
+  const bare = await startBareNext(root, buildBareNext(root), await freePort());
+  try {
+    const bareBytes = await pageBytes(bare.url.replace(/\/$/, ''), '/');
+    results.bare = {
+      jsKb: bareBytes.jsKb,
+      htmlKb: bareBytes.htmlKb,
+      htmlRawKb: bareBytes.htmlRawKb,
+    };
+    log('what a visitor on a throttled phone feels …');
+    results.feel = await measureFeel({ chromePath, site: base, bare: bare.url, runs });
+    log('static-page throughput against the bare page …');
+    const [siteRun, bareRun] = [
+      await cannon({ url: `${base}/ru/services/web`, connections: 50 }),
+      await cannon({ url: bare.url, connections: 50 }),
+    ];
+    results.bareThroughput = {
+      site: siteRun.requests.average,
+      bare: bareRun.requests.average,
+      ratio: siteRun.requests.average / bareRun.requests.average,
+    };
+  } finally {
+    await bare.stop();
+    rmSync(path.join(root, 'bench/.bare-next'), { recursive: true, force: true });
+  }
 
   log('form submissions on PGlite …');
   results.forms.push({ database: 'PGlite', ...(await formSubmissions(base)) });
@@ -452,6 +499,39 @@ const lines = [
       `| ${form.database} | ${form.acceptedPerSecond.toFixed(1)} | ${form.p99Ms} | ${form.refused} | ${form.errors} |`,
   ),
 ];
+const feel = results.feel;
+const times = (value, base, budget) => {
+  const ratio = value / base;
+  return `${ratio.toFixed(2)}x ${ok(ratio <= budget)}`;
+};
+lines.push(
+  '',
+  `What a visitor feels: ${phone.width} px phone, ${((phone.downloadBytesPerSecond * 8) / 1024 / 1024).toFixed(1)} Mbps down, ${phone.latencyMs} ms round trip, CPU ${phone.cpuSlowdown}x slower, a real Chromium, median of ${runs} fresh loads; a tap repeated every 50 ms from when the control is painted. The bare page is a Next.js App Router page with one client button, built and started in the same run.`,
+  '',
+  "| from navigation to … | ms (runs) | against the bare page's button (≤ " +
+    budgets.feelRatio +
+    'x) | a tap at the first paint works |',
+  '| --- | --- | --- | --- |',
+  `| bare Next.js page: its button works | ${feel.bareButton.ms} (${feel.bareButton.runs.join(', ')}) | 1.00x | ${feel.bareButton.firstTapWorked ? 'yes' : 'no'} |`,
+  `| /ru: the drawer opens | ${feel.drawer.ms} (${feel.drawer.runs.join(', ')}) | ${times(feel.drawer.ms, feel.bareButton.ms, budgets.feelRatio)} | ${feel.drawer.firstTapWorked ? 'yes ✅' : 'no ❌'} |`,
+  `| /ru/calculator: a choice moves the estimate | ${feel.calculator.ms} (${feel.calculator.runs.join(', ')}) | ${times(feel.calculator.ms, feel.bareButton.ms, budgets.feelRatio)} | ${feel.calculator.firstTapWorked ? 'yes' : 'no (the choice is kept and counted once the code runs)'} |`,
+  '',
+  `A calculator choice made before hydration is kept through it: ${feel.choiceKeptThroughHydration ? 'yes ✅' : 'no ❌'}.`,
+  '',
+  `Bare Next.js page: JS ${results.bare.jsKb.toFixed(1)} KB gz, HTML ${results.bare.htmlRawKb.toFixed(1)} KB raw / ${results.bare.htmlKb.toFixed(1)} KB gz.`,
+  '',
+  '| page | lang | HTML KB raw | HTML KB gz | inline React data (≤ 40 %) | JS against the bare page (≤ ' +
+    budgets.jsRatio +
+    'x) |',
+  '| --- | --- | --- | --- | --- | --- |',
+  ...results.pages.map(
+    (page) =>
+      `| ${page.type} | ${page.lang} | ${page.htmlRawKb.toFixed(1)}${page.type === 'home' ? ` / ${budgets.homeHtmlRawKb} ${ok(page.htmlRawKb <= budgets.homeHtmlRawKb)}` : ''} | ${page.htmlKb.toFixed(1)} | ${(page.inlineDataShare * 100).toFixed(0)} % ${ok(page.inlineDataShare <= budgets.inlineDataShare)} | ${times(page.jsKb, results.bare.jsKb, budgets.jsRatio)} |`,
+  ),
+  '',
+  `Static page \`/ru/services/web\` against the bare page, ${loadSeconds} s, 50 connections each: ${results.bareThroughput.site.toFixed(0)} against ${results.bareThroughput.bare.toFixed(0)} req/s, ratio **${results.bareThroughput.ratio.toFixed(2)}** (budget ≥ ${budgets.throughputRatio}) ${ok(results.bareThroughput.ratio >= budgets.throughputRatio)}.`,
+);
+
 const failing = results.pages.filter((page) => page.failing?.length);
 if (failing.length) {
   lines.push('', 'Lighthouse audits below 1:', '');

@@ -7,11 +7,16 @@ export type ServiceLinkItem = NavLinkItem & { summary: string };
 
 export type HeaderNavData = {
   servicesLabel: string;
-  services: ServiceLinkItem[];
+  services: NavLinkItem[];
   links: NavLinkItem[];
 };
 
-export type DesktopNavProps = HeaderNavData & { label: string; className?: string };
+/** The desktop menu also shows each service's summary; the drawer only its name. */
+export type DesktopNavProps = Omit<HeaderNavData, 'services'> & {
+  services: ServiceLinkItem[];
+  label: string;
+  className?: string;
+};
 
 /** Whether a nav href is the page being shown (links to a section never are). */
 export function isCurrentPath(pathname: string, href: NavHref): boolean {

@@ -20,15 +20,19 @@ export async function SiteHeader({ locale }: SiteHeaderProps) {
   const tDrawer = await getTranslations('Drawer');
   const tLanguage = await getTranslations('LanguageSwitcher');
 
+  // Each island gets only what it shows: its props travel in the page's data too.
   const nav: HeaderNavData = {
     servicesLabel: tNav('services'),
     services: navConfig.services.map((service) => ({
       href: service.href,
       label: tServices(`${service.slug}.title`),
-      summary: tServices(`${service.slug}.summary`),
     })),
     links: navConfig.main.map((item) => ({ href: item.href, label: tNav(item.key) })),
   };
+  const servicesWithSummaries = navConfig.services.map((service, index) => ({
+    ...nav.services[index]!,
+    summary: tServices(`${service.slug}.summary`),
+  }));
   const switcherLabels = { changeLabel: tLanguage('change'), menuLabel: tLanguage('menuLabel') };
 
   return (
@@ -47,7 +51,12 @@ export async function SiteHeader({ locale }: SiteHeaderProps) {
           languageSwitcher={<LanguageSwitcher locale={locale} block {...switcherLabels} />}
         />
         <Logo label={t('homeLink', { brand: siteConfig.name })} />
-        <DesktopNav {...nav} label={t('mainNav')} className="max-lg:hidden print:hidden" />
+        <DesktopNav
+          {...nav}
+          services={servicesWithSummaries}
+          label={t('mainNav')}
+          className="max-lg:hidden print:hidden"
+        />
         <div className="ml-auto flex items-center gap-2 print:hidden">
           <LanguageSwitcher locale={locale} className="max-sm:hidden" {...switcherLabels} />
           <Link
