@@ -39,6 +39,42 @@ test.describe('header at 960 px and wider', () => {
   });
 });
 
+test.describe('services menu with a mouse', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('opens while the pointer rests on it, and a click then keeps it open', async ({ page }) => {
+    await page.goto('/ru/blog');
+    const nav = page.getByRole('navigation', { name: ru.Header.mainNav });
+    const trigger = nav.getByRole('button', { name: ru.Nav.services });
+    const entry = nav.getByRole('link', { name: new RegExp(ru.Services.seo.title) });
+    await trigger.hover();
+    await expect(entry).toBeVisible();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    await trigger.click();
+    await expect(entry).toBeVisible();
+    // Now it is the click's: moving away leaves it open, a second click closes it.
+    await page.mouse.move(1200, 700);
+    await page.waitForTimeout(500);
+    await expect(entry).toBeVisible();
+    await trigger.click();
+    await expect(entry).toBeHidden();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('closes when the pointer leaves what the hover opened', async ({ page }) => {
+    await page.goto('/ru/blog');
+    const nav = page.getByRole('navigation', { name: ru.Header.mainNav });
+    const entry = nav.getByRole('link', { name: new RegExp(ru.Services.seo.title) });
+    await nav.getByRole('button', { name: ru.Nav.services }).hover();
+    await expect(entry).toBeVisible();
+    // Through the menu itself it stays open; off it, it closes.
+    await entry.hover();
+    await expect(entry).toBeVisible();
+    await page.mouse.move(1200, 780);
+    await expect(entry).toBeHidden();
+  });
+});
+
 test.describe('drawer below 960 px', () => {
   test.use({ viewport: { width: 959, height: 800 } });
 

@@ -55,9 +55,12 @@ export function DesktopNav({ label, servicesLabel, services, links, className }:
             type="button"
             popoverTarget={popoverId}
             aria-expanded={open}
-            onClick={() => {
-              // A click takes over from the hover: the menu stays until dismissed.
+            onClick={(event) => {
               clearTimeout(hoverTimer.current);
+              // A click on a menu the hover has just opened keeps it open (the
+              // button would toggle it shut) and takes over: it stays until dismissed.
+              if (openedByHover.current && popover.current?.matches(':popover-open'))
+                event.preventDefault();
               openedByHover.current = false;
             }}
             onKeyDown={onTriggerKeyDown}
