@@ -33,6 +33,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import pg from 'pg';
 import { buildBareNext, measureFeel, phone, startBareNext } from './bench-feel.mjs';
+import { nginxBinary, startNginxFront } from './nginx-front.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -52,7 +53,6 @@ const budgets = {
   accessibility: 1,
   bestPractices: 1,
   seo: 1,
-  lcpMs: 1500,
   tbtMs: 200,
   cls: 0,
   // Pages that carry the consultation form or the calculator have more script to
@@ -67,6 +67,7 @@ const budgets = {
   homeHtmlRawKb: 80,
   inlineDataShare: 0.4,
   throughputRatio: 0.5,
+  nginxRatio: 10,
 };
 
 const article = readdirSync(path.join(root, 'content/blog'), { withFileTypes: true })
@@ -404,6 +405,27 @@ try {
   log('throughput of a static page …');
   results.throughput = await throughput(base, '/ru/services/web');
 
+  if (nginxBinary) {
+    log('the same page through nginx (deploy/nginx) …');
+    const site = `127.0.0.1:${port}`;
+    const front = await startNginxFront({ port: await freePort(), upstreams: [site, site] });
+    try {
+      const url = `${front.url}/ru/services/web`;
+      // As browsers ask: gzip accepted (nginx unpacks its gzipped copy for anyone else).
+      const headers = { 'accept-encoding': 'gzip' };
+      await cannon({ url, connections: 10, duration: 2, headers }); // fills the cache
+      const direct = await cannon({ url: `${base}/ru/services/web`, connections: 50, headers });
+      const cached = await cannon({ url, connections: 50, headers });
+      results.nginx = {
+        direct: direct.requests.average,
+        cached: cached.requests.average,
+        ratio: cached.requests.average / direct.requests.average,
+      };
+    } finally {
+      await front.stop();
+    }
+  }
+
   log('a bare Next.js page, built and started beside the site …');
   const bare = await startBareNext(root, buildBareNext(root), await freePort());
   try {
@@ -416,9 +438,11 @@ try {
     log('what a visitor on a throttled phone feels …');
     results.feel = await measureFeel({ chromePath, site: base, bare: bare.url, runs });
     log('static-page throughput against the bare page …');
+    // As browsers ask, with gzip accepted: each server compresses per request.
+    const headers = { 'accept-encoding': 'gzip' };
     const [siteRun, bareRun] = [
-      await cannon({ url: `${base}/ru/services/web`, connections: 50 }),
-      await cannon({ url: bare.url, connections: 50 }),
+      await cannon({ url: `${base}/ru/services/web`, connections: 50, headers }),
+      await cannon({ url: bare.url, connections: 50, headers }),
     ];
     results.bareThroughput = {
       site: siteRun.requests.average,
@@ -478,7 +502,8 @@ const lines = [
             score(page.accessibility, budgets.accessibility),
             score(page.bestPractices, budgets.bestPractices),
             score(page.seo, budgets.seo),
-            `${page.lcpMs.toFixed(0)} ${ok(page.lcpMs <= budgets.lcpMs)}`,
+            // Shown, no longer a budget: issue 14 measures what a visitor feels instead.
+            page.lcpMs.toFixed(0),
             `${page.tbtMs.toFixed(0)} ${ok(page.tbtMs <= budgets.tbtMs)}`,
             `${page.cls.toFixed(3)} ${ok(page.cls <= budgets.cls)}`,
           ]),
@@ -489,6 +514,8 @@ const lines = [
       .replace(/^/, '| ')
       .replace(/$/, ' |'),
   ),
+  '',
+  'LCP (simulated) is shown for reference: its ≤ 1.5 s budget was met by holding the page code back until after the first paint, which cost real visitors 0.4–1 s of interactivity; the budgets are now what a visitor feels, below.',
   '',
   `Static page \`${results.throughput.path}\`, ${loadSeconds} s, 50 connections: the site ${results.throughput.site.requestsPerSecond.toFixed(0)} req/s (p99 ${results.throughput.site.p99Ms} ms), plain Node \`http\` serving the same HTML from memory ${results.throughput.plainNode.requestsPerSecond.toFixed(0)} req/s (p99 ${results.throughput.plainNode.p99Ms} ms): ratio **${results.throughput.ratio.toFixed(2)}**.`,
   '',
@@ -529,7 +556,11 @@ lines.push(
       `| ${page.type} | ${page.lang} | ${page.htmlRawKb.toFixed(1)}${page.type === 'home' ? ` / ${budgets.homeHtmlRawKb} ${ok(page.htmlRawKb <= budgets.homeHtmlRawKb)}` : ''} | ${page.htmlKb.toFixed(1)} | ${(page.inlineDataShare * 100).toFixed(0)} % ${ok(page.inlineDataShare <= budgets.inlineDataShare)} | ${times(page.jsKb, results.bare.jsKb, budgets.jsRatio)} |`,
   ),
   '',
-  `Static page \`/ru/services/web\` against the bare page, ${loadSeconds} s, 50 connections each: ${results.bareThroughput.site.toFixed(0)} against ${results.bareThroughput.bare.toFixed(0)} req/s, ratio **${results.bareThroughput.ratio.toFixed(2)}** (budget ≥ ${budgets.throughputRatio}) ${ok(results.bareThroughput.ratio >= budgets.throughputRatio)}.`,
+  `Static page \`/ru/services/web\` against the bare page, gzip accepted, ${loadSeconds} s, 50 connections each: ${results.bareThroughput.site.toFixed(0)} against ${results.bareThroughput.bare.toFixed(0)} req/s, ratio **${results.bareThroughput.ratio.toFixed(2)}** (budget ≥ ${budgets.throughputRatio}) ${ok(results.bareThroughput.ratio >= budgets.throughputRatio)}.`,
+  '',
+  results.nginx
+    ? `The same page through nginx (\`deploy/nginx\`, cached), gzip accepted, against \`npm start\` alone: ${results.nginx.cached.toFixed(0)} against ${results.nginx.direct.toFixed(0)} req/s, **${results.nginx.ratio.toFixed(1)}x** (budget ≥ ${budgets.nginxRatio}x) ${ok(results.nginx.ratio >= budgets.nginxRatio)}.`
+    : 'Through nginx: not measured (no nginx installed).',
 );
 
 const failing = results.pages.filter((page) => page.failing?.length);

@@ -1,88 +1,38 @@
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  Client,
-  freePort,
-  newKey,
-  startSite,
-  waitUntil,
-  watch,
-  type Proc,
-  type Site,
-} from './support';
+import { nginxBinary, startNginxFront } from '../../scripts/nginx-front.mjs';
+import { Client, freePort, newKey, startSite, type Site } from './support';
 
 /**
- * deploy/nginx/site.conf, the file compose.yaml puts in front of the two
- * instances, run by Debian's nginx in front of two built servers.
+ * deploy/nginx/, the files compose.yaml puts in front of the two instances,
+ * run by Debian's nginx in front of two built servers (scripts/nginx-front.mjs).
+ * In CI nginx must be there (.ci/run installs it); elsewhere the test is
+ * skipped without it.
  */
-const nginx = ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((file) => existsSync(file));
-const root = path.resolve(__dirname, '../..');
-
-describe.skipIf(!nginx && !process.env.CI)('nginx in front of two instances', () => {
+describe.skipIf(!nginxBinary && !process.env.CI)('nginx in front of two instances', () => {
   let dir: string;
   let base: string;
-  let proxy: Proc;
+  let proxy: Awaited<ReturnType<typeof startNginxFront>>;
   const sites: Site[] = [];
 
   beforeAll(async () => {
-    if (!nginx) throw new Error('nginx is not installed: apt-get install -y nginx');
-    dir = await mkdtemp(path.join(tmpdir(), 'agency-nginx-'));
+    dir = await mkdtemp(path.join(tmpdir(), 'agency-nginx-sites-'));
     for (let i = 0; i < 2; i += 1) {
       // Each on an embedded database of its own: pages need none, leads one each.
       sites.push(await startSite({ DATA_DIR: path.join(dir, `data-${i}`), TRUSTED_PROXIES: '1' }));
     }
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const site = (await readFile(path.join(root, 'deploy/nginx/site.conf'), 'utf8'))
-      .replace('/var/cache/nginx/agency', path.join(dir, 'cache'))
-      .replace(/listen 80;/, `listen 127.0.0.1:${port};`)
-      .replace(/listen \[::\]:80;/, '');
-    expect(site).toContain(`listen 127.0.0.1:${port};`);
-    // upstream.conf names compose's services; here they are the two servers.
-    const upstream = (await readFile(path.join(root, 'deploy/nginx/upstream.conf'), 'utf8'))
-      .replace('site-1:3000', `127.0.0.1:${sites[0]!.port}`)
-      .replace('site-2:3000', `127.0.0.1:${sites[1]!.port}`);
-    expect(upstream).not.toContain('site-');
-    await writeFile(path.join(dir, 'site.conf'), site);
-    await writeFile(path.join(dir, 'upstream.conf'), upstream);
-    for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
-      await mkdir(path.join(dir, temp), { recursive: true });
-    await writeFile(
-      path.join(dir, 'nginx.conf'),
-      [
-        'daemon off;',
-        'worker_processes 1;',
-        // Started by root, nginx would run its workers as nobody, who cannot use this directory.
-        ...(process.getuid?.() === 0 ? ['user root;'] : []),
-        `pid ${dir}/nginx.pid;`,
-        `error_log ${dir}/error.log warn;`,
-        'events { worker_connections 512; }',
-        'http {',
-        '  include /etc/nginx/mime.types;',
-        '  access_log off;',
-        ...['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
-          (temp) => `  ${temp === 'body' ? 'client_body' : temp}_temp_path ${dir}/${temp};`,
-        ),
-        `  include ${dir}/upstream.conf;`,
-        `  include ${dir}/site.conf;`,
-        '}',
-      ].join('\n'),
-    );
-    proxy = watch(
-      spawn(nginx, ['-c', path.join(dir, 'nginx.conf'), '-p', dir], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      }),
-    );
-    await waitUntil('nginx answers', async () => (await fetch(`${base}/api/health`)).ok);
+    proxy = await startNginxFront({
+      port: await freePort(),
+      upstreams: sites.map((site) => `127.0.0.1:${site.port}`),
+    });
+    base = proxy.url;
   }, 120_000);
 
   afterAll(async () => {
-    await proxy?.kill('SIGTERM');
+    await proxy?.stop();
     await Promise.all(sites.map((site) => site.kill('SIGTERM')));
     if (dir) await rm(dir, { recursive: true, force: true });
   });
