@@ -19,7 +19,7 @@ export async function ArticleCard({
 }: ArticleCardProps) {
   const t = await getTranslations('BlogPage');
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white transition-shadow hover:shadow-card">
+    <article className="group article-card">
       {/* The cover repeats the title for sighted readers; the link below names the article. */}
       {/* eslint-disable-next-line @next/next/no-img-element -- a committed SVG or optimised raster, sized */}
       <img
@@ -33,10 +33,7 @@ export async function ArticleCard({
         className="aspect-[1200/630] w-full bg-brand-50 object-cover"
       />
       <div className="flex flex-1 flex-col p-6">
-        <Link
-          href={blogListPath({ category: article.category })}
-          className="relative z-10 self-start rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold tracking-wide text-brand-800 uppercase hover:bg-brand-100"
-        >
+        <Link href={blogListPath({ category: article.category })} className="pill">
           {t(`categories.${article.category}`)}
         </Link>
         <Heading className="mt-3 text-xl leading-snug font-bold">

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import {
   designLevels,
   platforms,
@@ -11,7 +11,12 @@ import {
   type Selection,
 } from '@/config/pricing';
 import { buttonClass } from '@/components/ui/button';
-import { formatRange, formatWeeks, type CalculatorTexts } from '@/lib/calculator/describe';
+import {
+  formatRange,
+  formatWeeks,
+  summarize,
+  type CalculatorTexts,
+} from '@/lib/calculator/describe';
 import { featuresFor } from '@/lib/calculator/selection';
 import { fillTemplate } from '@/lib/format/plural';
 import { useAttachedEstimate } from './attached-estimate';
@@ -64,16 +69,17 @@ function Step({
  */
 export function Calculator({ texts, currency, initial, typed, action }: CalculatorProps) {
   const form = useRef<HTMLFormElement>(null);
-  const calc = useCalculator(initial, { texts, currency, typed, syncUrl: true, form });
+  const calc = useCalculator(initial, { currency, typed, syncUrl: true, form });
   const { selection, priced } = calc;
+  const summary = useMemo(() => summarize(texts, selection, priced), [texts, selection, priced]);
   const type = pricingConfig.projectTypes[selection.type];
   const features = featuresFor(selection.type);
   const id = useId();
   const attached = useAttachedEstimate();
   const setAttached = attached?.setEstimate;
   useEffect(() => {
-    setAttached?.({ query: calc.query, summary: calc.summary });
-  }, [setAttached, calc.query, calc.summary]);
+    setAttached?.({ query: calc.query, summary });
+  }, [setAttached, calc.query, summary]);
 
   const hasPlatforms = 'platforms' in type && type.platforms;
   let step = 0;

@@ -1,5 +1,4 @@
 import { useId, type ReactNode } from 'react';
-import { cn } from '@/lib/cn';
 
 type ChoiceProps = {
   type: 'radio' | 'checkbox';
@@ -38,14 +37,7 @@ export function Choice({
     .filter(Boolean)
     .join(' ');
   return (
-    <label
-      className={cn(
-        'flex cursor-pointer gap-3 rounded-2xl border bg-white transition-colors hover:border-brand-500 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600',
-        compact ? 'min-h-11 items-center px-3 py-2 text-sm' : 'items-start p-4',
-        'border-line',
-      )}
-      data-testid={testId}
-    >
+    <label className={compact ? 'choice choice-sm' : 'choice choice-lg'} data-testid={testId}>
       <input
         type={type}
         name={name}
@@ -54,13 +46,10 @@ export function Choice({
         onChange={(event) => onChange(event.target.checked)}
         aria-labelledby={`${id}-title`}
         aria-describedby={described || undefined}
-        className={cn(
-          'size-4 shrink-0 accent-brand-700 focus-visible:outline-none',
-          compact ? '' : 'mt-1',
-        )}
+        className={compact ? 'choice-input' : 'choice-input mt-1'}
       />
       <span className="min-w-0 grow">
-        <span className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
+        <span className="choice-head">
           <span id={`${id}-title`} className="font-semibold text-ink">
             {title}
           </span>

@@ -10,7 +10,7 @@ import {
   type Selection,
 } from '@/config/pricing';
 import { buttonClass } from '@/components/ui/button';
-import { formatRange, formatWeeks, type CalculatorTexts } from '@/lib/calculator/describe';
+import { formatRange, formatWeeks, type CompactCalculatorTexts } from '@/lib/calculator/describe';
 import { fillTemplate } from '@/lib/format/plural';
 import { useRouter } from '@/i18n/navigation';
 import { Choice } from './choice';
@@ -18,7 +18,7 @@ import { NumberField } from './number-field';
 import { useCalculator } from './use-calculator';
 
 type CompactCalculatorProps = {
-  texts: CalculatorTexts;
+  texts: CompactCalculatorTexts;
   currency: Currency;
   initial: Selection;
   labels: { estimate: string; open: string };
@@ -39,7 +39,7 @@ export function CompactCalculator({
   action,
 }: CompactCalculatorProps) {
   const form = useRef<HTMLFormElement>(null);
-  const calc = useCalculator(initial, { texts, currency, syncUrl: false, form });
+  const calc = useCalculator(initial, { currency, syncUrl: false, form });
   const { selection, priced } = calc;
   const type = pricingConfig.projectTypes[selection.type];
   const router = useRouter();

@@ -9,7 +9,6 @@ import {
   type ProjectTypeId,
   type Selection,
 } from '@/config/pricing';
-import { summarize, type CalculatorTexts } from '@/lib/calculator/describe';
 import { estimate, inCurrency, perMonth, type PricedEstimate } from '@/lib/calculator/estimate';
 import { calculatorQueryKeys, type CalculatorQueryKey } from '@/lib/calculator/query-keys';
 import {
@@ -78,13 +77,11 @@ const same = (a: Selection, b: Selection) => selectionToQuery(a) === selectionTo
 export function useCalculator(
   initial: Selection,
   {
-    texts,
     currency,
     typed,
     syncUrl,
     form,
   }: {
-    texts: CalculatorTexts;
     currency: Currency;
     typed?: { size?: string; support?: string };
     syncUrl: boolean;
@@ -146,7 +143,6 @@ export function useCalculator(
     [priced.period, selection, currency],
   );
   const query = useMemo(() => selectionToQuery(selection), [selection]);
-  const summary = useMemo(() => summarize(texts, selection, priced), [texts, selection, priced]);
 
   useEffect(() => {
     if (!syncUrl) return;
@@ -172,7 +168,6 @@ export function useCalculator(
     priced,
     monthly,
     query,
-    summary,
     /** The size the visitor typed, when the estimate had to use the nearest allowed one instead. */
     sizeAdjusted: typedSize !== undefined && typedSize !== selection.size,
     supportAdjusted: typedSupport !== undefined && typedSupport !== selection.support,

@@ -3,26 +3,12 @@ import { Container } from '@/components/ui/container';
 import { navConfig } from '@/config/navigation';
 import { siteConfig } from '@/config/site';
 import { Link } from '@/i18n/navigation';
-import { socialIconPaths } from './social-icon-paths';
-
-function ExternalIcon() {
-  return (
-    <svg viewBox="0 0 16 16" fill="none" aria-hidden="true" className="size-3.5 shrink-0">
-      <path
-        d="M6 3h7v7M13 3 4 12"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
+import { Icon } from '@/components/ui/icon';
 
 export async function SiteFooter() {
   const t = await getTranslations('Footer');
-  const heading = 'text-sm font-semibold tracking-wide text-white uppercase';
-  const link = 'rounded text-slate-300 transition-colors hover:text-white';
+  const heading = 'footer-heading';
+  const link = 'footer-link';
 
   return (
     <footer className="mt-auto bg-ink text-slate-300 print:hidden">
@@ -37,11 +23,9 @@ export async function SiteFooter() {
                   href={network.href}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className="inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-white/20"
+                  className="footer-social"
                 >
-                  <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5 fill-current">
-                    <path d={socialIconPaths[network.id]} />
-                  </svg>
+                  <Icon name={`social-${network.id}`} className="size-5" />
                   <span className="sr-only">
                     {network.label} ({t('newTab')})
                   </span>
@@ -56,7 +40,7 @@ export async function SiteFooter() {
             className="inline-flex items-center gap-2 rounded font-semibold text-white underline decoration-sun decoration-2 underline-offset-4 hover:decoration-white"
           >
             {t('subscribe')}
-            <ExternalIcon />
+            <Icon name="external" className="size-3.5 shrink-0" />
             <span className="sr-only">({t('newTab')})</span>
           </a>
         </div>

@@ -86,15 +86,10 @@ export function DesktopNav({ label, servicesLabel, services, links, className }:
                       href={service.href}
                       onClick={hide}
                       aria-current={current ? 'page' : undefined}
-                      className={cn(
-                        'block rounded-xl px-3 py-2.5 transition-colors hover:bg-surface',
-                        current && 'bg-brand-50',
-                      )}
+                      className={current ? 'menu-link bg-brand-50' : 'menu-link'}
                     >
                       <span className="block text-sm font-semibold text-ink">{service.label}</span>
-                      <span className="mt-0.5 line-clamp-2 block text-[0.8125rem] leading-snug text-muted">
-                        {service.summary}
-                      </span>
+                      <span className="menu-link-text">{service.summary}</span>
                     </Link>
                   </li>
                 );

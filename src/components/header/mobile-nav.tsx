@@ -81,8 +81,6 @@ export function MobileNav({
   }, []);
 
   const close = () => drawer.current?.close();
-  const item =
-    'flex min-h-12 w-full items-center justify-between rounded-xl px-3 text-base font-medium transition-colors hover:bg-surface';
 
   return (
     <>
@@ -132,9 +130,8 @@ export function MobileNav({
               <details open={inServices} className="group">
                 <summary
                   className={cn(
-                    item,
-                    'cursor-pointer list-none [&::-webkit-details-marker]:hidden',
-                    inServices ? 'text-brand-700' : 'text-ink',
+                    'drawer-item cursor-pointer list-none [&::-webkit-details-marker]:hidden',
+                    inServices && 'text-brand-700',
                   )}
                 >
                   {servicesLabel}
@@ -149,10 +146,7 @@ export function MobileNav({
                           href={service.href}
                           onClick={close}
                           aria-current={current ? 'page' : undefined}
-                          className={cn(
-                            'flex min-h-11 items-center rounded-lg px-3 py-2 text-[0.9375rem] hover:bg-surface',
-                            current ? 'font-semibold text-brand-700' : 'text-ink',
-                          )}
+                          className={cn('drawer-sub', current && 'font-semibold text-brand-700')}
                         >
                           {service.label}
                         </Link>
@@ -170,7 +164,7 @@ export function MobileNav({
                     href={link.href}
                     onClick={close}
                     aria-current={current ? 'page' : undefined}
-                    className={cn(item, current ? 'text-brand-700' : 'text-ink')}
+                    className={cn('drawer-item', current && 'text-brand-700')}
                   >
                     {link.label}
                   </Link>

@@ -7,16 +7,12 @@ export type ServiceLinkItem = NavLinkItem & { summary: string };
 
 export type HeaderNavData = {
   servicesLabel: string;
-  services: NavLinkItem[];
+  /** The desktop menu shows each service's summary; the drawer only its name. */
+  services: ServiceLinkItem[];
   links: NavLinkItem[];
 };
 
-/** The desktop menu also shows each service's summary; the drawer only its name. */
-export type DesktopNavProps = Omit<HeaderNavData, 'services'> & {
-  services: ServiceLinkItem[];
-  label: string;
-  className?: string;
-};
+export type DesktopNavProps = HeaderNavData & { label: string; className?: string };
 
 /** Whether a nav href is the page being shown (links to a section never are). */
 export function isCurrentPath(pathname: string, href: NavHref): boolean {

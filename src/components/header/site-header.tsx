@@ -6,33 +6,27 @@ import { navConfig } from '@/config/navigation';
 import { siteConfig } from '@/config/site';
 import type { Locale } from '@/i18n/locales';
 import { Link } from '@/i18n/navigation';
-import { DesktopNav } from './desktop-nav';
 import { Logo } from './logo';
 import { MobileNav } from './mobile-nav';
 import type { HeaderNavData } from './nav-data';
+import { getServiceLinks } from '@/server/navigation/service-links';
+import { DesktopNav } from './desktop-nav';
 
 type SiteHeaderProps = { locale: Locale };
 
 export async function SiteHeader({ locale }: SiteHeaderProps) {
   const t = await getTranslations('Header');
   const tNav = await getTranslations('Nav');
-  const tServices = await getTranslations('Services');
   const tDrawer = await getTranslations('Drawer');
   const tLanguage = await getTranslations('LanguageSwitcher');
 
-  // Each island gets only what it shows: its props travel in the page's data too.
+  // Both menus get the same objects, which the page's data then carries once
+  // (the drawer shows no summaries, but they cost it nothing there).
   const nav: HeaderNavData = {
     servicesLabel: tNav('services'),
-    services: navConfig.services.map((service) => ({
-      href: service.href,
-      label: tServices(`${service.slug}.title`),
-    })),
+    services: await getServiceLinks(locale),
     links: navConfig.main.map((item) => ({ href: item.href, label: tNav(item.key) })),
   };
-  const servicesWithSummaries = navConfig.services.map((service, index) => ({
-    ...nav.services[index]!,
-    summary: tServices(`${service.slug}.summary`),
-  }));
   const switcherLabels = { changeLabel: tLanguage('change'), menuLabel: tLanguage('menuLabel') };
 
   return (
@@ -51,12 +45,7 @@ export async function SiteHeader({ locale }: SiteHeaderProps) {
           languageSwitcher={<LanguageSwitcher locale={locale} block {...switcherLabels} />}
         />
         <Logo label={t('homeLink', { brand: siteConfig.name })} />
-        <DesktopNav
-          {...nav}
-          services={servicesWithSummaries}
-          label={t('mainNav')}
-          className="max-lg:hidden print:hidden"
-        />
+        <DesktopNav {...nav} label={t('mainNav')} className="max-lg:hidden print:hidden" />
         <div className="ml-auto flex items-center gap-2 print:hidden">
           <LanguageSwitcher locale={locale} className="max-sm:hidden" {...switcherLabels} />
           <Link

@@ -9,11 +9,13 @@ import { buttonClass } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { navConfig } from '@/config/navigation';
 import { pricingConfig } from '@/config/pricing';
+import { compactTexts } from '@/lib/calculator/describe';
 import { siteConfig } from '@/config/site';
 import { localeInfo } from '@/i18n/locales';
 import { Link } from '@/i18n/navigation';
 import { getCalculatorTexts } from '@/server/calculator/page-texts';
 import { getArticles } from '@/server/content/blog';
+import { getServiceLinks } from '@/server/navigation/service-links';
 import { ServicesCarousel } from './services-carousel';
 
 const hours = siteConfig.claims.callbackHours;
@@ -23,7 +25,7 @@ const reasons = ['team', 'estimate', 'speed', 'results'] as const;
 export async function WhyUsSection() {
   const t = await getTranslations('HomePage');
   return (
-    <section aria-labelledby="why-us-title" className="bg-surface py-16 sm:py-24">
+    <section aria-labelledby="why-us-title" className="section bg-surface">
       <Container className="grid gap-12 lg:grid-cols-2 lg:gap-16">
         <div>
           <h2
@@ -66,15 +68,13 @@ export async function WhyUsSection() {
 /** All 14 services in a carousel. */
 export async function ServicesSection() {
   const t = await getTranslations('HomePage.services');
-  const tServices = await getTranslations('Services');
   const locale = await getLocale();
-  const total = navConfig.services.length;
+  // The header's own link objects: the page's data carries their texts once.
+  const links = await getServiceLinks(locale);
   const slides = await Promise.all(
-    navConfig.services.map(async ({ slug, href }) => ({
+    navConfig.services.map(async ({ slug }, index) => ({
       slug,
-      href,
-      title: tServices(`${slug}.title`),
-      summary: tServices(`${slug}.summary`),
+      link: links[index]!,
       price: await servicePriceLabel(slug, locale),
     })),
   );
@@ -87,10 +87,9 @@ export async function ServicesSection() {
           previous: t('previous'),
           next: t('next'),
           more: t('more'),
-          slide: slides.map((_, i) => t('slide', { index: i + 1, total })),
-          announce: slides.map((slide, i) =>
-            t('announce', { index: i + 1, total, title: slide.title }),
-          ),
+          // Filled in per slide in the browser: {index}, {total}, {title}.
+          slide: t.raw('slide') as string,
+          announce: t.raw('announce') as string,
         }}
       />
     </Section>
@@ -116,7 +115,7 @@ export async function CalculatorSection() {
   return (
     <Section id="calculator" title={t('title')} lead={t('lead')} className="bg-brand-50">
       <CompactCalculator
-        texts={await getCalculatorTexts()}
+        texts={compactTexts(await getCalculatorTexts())}
         currency={currency}
         initial={{ ...pricingConfig.defaultSelection, features: [] }}
         labels={{ estimate: t('estimate'), open: t('cta') }}

@@ -2,13 +2,13 @@
 
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
-import type { PagePath } from '@/config/navigation';
+import type { ServiceLinkItem } from '@/components/header/nav-data';
+import { Icon } from '@/components/ui/icon';
 import type { ServiceSlug } from '@/config/services';
 import { Link } from '@/i18n/navigation';
-import { cn } from '@/lib/cn';
-import { ServiceIcon } from '@/components/services/service-icon';
+import { fillTemplate } from '@/lib/format/plural';
 
-type Slide = { slug: ServiceSlug; title: string; summary: string; href: PagePath; price: string };
+type Slide = { slug: ServiceSlug; link: ServiceLinkItem; price: string };
 
 type ServicesCarouselProps = {
   slides: Slide[];
@@ -17,10 +17,10 @@ type ServicesCarouselProps = {
     previous: string;
     next: string;
     more: string;
-    /** "{index} of {total}" per slide, already filled in. */
-    slide: string[];
-    /** "Service {index} of {total}: {title}" per slide, read out when it comes into view. */
-    announce: string[];
+    /** "{index} of {total}". */
+    slide: string;
+    /** "Service {index} of {total}: {title}", read out when a slide comes into view. */
+    announce: string;
   };
 };
 
@@ -57,6 +57,15 @@ export function ServicesCarousel({ slides, labels }: ServicesCarouselProps) {
     };
   }, [api]);
 
+  const total = slides.length;
+  const slideLabel = (index: number) => fillTemplate(labels.slide, { index: index + 1, total });
+  const announce = (index: number) =>
+    fillTemplate(labels.announce, {
+      index: index + 1,
+      total,
+      title: slides[index]?.link.label ?? '',
+    });
+
   const prev = useCallback(() => api?.scrollPrev(prefersReducedMotion()), [api]);
   const next = useCallback(() => api?.scrollNext(prefersReducedMotion()), [api]);
 
@@ -89,18 +98,15 @@ export function ServicesCarousel({ slides, labels }: ServicesCarouselProps) {
               key={slide.slug}
               role="group"
               aria-roledescription="slide"
-              aria-label={labels.slide[index]}
-              className="min-w-0 shrink-0 grow-0 basis-[85%] pl-5 sm:basis-1/2 lg:basis-1/3 xl:basis-1/4"
+              aria-label={slideLabel(index)}
+              className="carousel-slide"
             >
-              <Link
-                href={slide.href}
-                className="flex h-full flex-col rounded-2xl border border-line bg-white p-6 transition-colors hover:border-brand-500"
-              >
-                <span className="inline-flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                  <ServiceIcon slug={slide.slug} className="size-7" />
+              <Link href={slide.link.href} className="card-link">
+                <span className="icon-tile">
+                  <Icon name={`service-${slide.slug}`} className="size-7" />
                 </span>
-                <span className="mt-5 text-lg font-semibold text-ink">{slide.title}</span>
-                <span className="mt-2 flex-1 leading-relaxed text-muted">{slide.summary}</span>
+                <span className="mt-5 text-lg font-semibold text-ink">{slide.link.label}</span>
+                <span className="mt-2 flex-1 leading-relaxed text-muted">{slide.link.summary}</span>
                 <span className="mt-5 text-sm font-semibold text-ink">{slide.price}</span>
                 <span className="mt-3 text-sm font-semibold text-brand-700">{labels.more} →</span>
               </Link>
@@ -110,10 +116,10 @@ export function ServicesCarousel({ slides, labels }: ServicesCarouselProps) {
       </div>
       <div className="mt-8 flex items-center justify-between gap-4">
         <p aria-live="polite" aria-atomic="true" className="sr-only" data-testid="carousel-status">
-          {labels.announce[state.selected]}
+          {announce(state.selected)}
         </p>
         <p aria-hidden="true" className="text-sm font-medium text-muted">
-          {labels.slide[state.selected]}
+          {slideLabel(state.selected)}
         </p>
         <div className="flex gap-3">
           {/* aria-disabled, not disabled: a focused button that gets disabled would drop keyboard focus. */}
@@ -121,37 +127,19 @@ export function ServicesCarousel({ slides, labels }: ServicesCarouselProps) {
             type="button"
             onClick={prev}
             aria-disabled={!state.canPrev}
-            className={cn(button)}
+            className={button}
             aria-label={labels.previous}
           >
-            <svg viewBox="0 0 20 20" aria-hidden="true" className="size-5">
-              <path
-                d="M12.5 15 7.5 10l5-5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <Icon name="arrow-left" className="size-5" />
           </button>
           <button
             type="button"
             onClick={next}
             aria-disabled={!state.canNext}
-            className={cn(button)}
+            className={button}
             aria-label={labels.next}
           >
-            <svg viewBox="0 0 20 20" aria-hidden="true" className="size-5">
-              <path
-                d="m7.5 15 5-5-5-5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <Icon name="arrow-right" className="size-5" />
           </button>
         </div>
       </div>

@@ -7,12 +7,6 @@ export function Flag({ locale }: FlagProps) {
   return (
     // A 20×14 static SVG: next/image would add client code and has nothing to optimise.
     // eslint-disable-next-line @next/next/no-img-element
-    <img
-      src={localeInfo[locale].flag}
-      width={20}
-      height={14}
-      alt=""
-      className="h-3.5 w-5 shrink-0 rounded-[3px] object-cover ring-1 ring-black/10"
-    />
+    <img src={localeInfo[locale].flag} width={20} height={14} alt="" className="flag" />
   );
 }

@@ -82,10 +82,7 @@ export function LanguageSwitcher({
                   hrefLang={info.hreflang}
                   aria-current={current ? 'true' : undefined}
                   onClick={(event) => switchTo(option, event)}
-                  className={cn(
-                    'flex items-center gap-3 rounded-lg px-3 py-2 text-sm select-none hover:bg-surface focus-visible:bg-surface',
-                    current ? 'font-semibold text-brand-700' : 'text-ink',
-                  )}
+                  className={cn('lang-option', current && 'font-semibold text-brand-700')}
                 >
                   <Flag locale={option} />
                   <span className="w-8">{info.label}</span>

@@ -14,15 +14,12 @@ type SectionProps = {
 export function Section({ id, title, lead, children, className }: SectionProps) {
   const headingId = id ? `${id}-title` : undefined;
   return (
-    <section id={id} aria-labelledby={headingId} className={cn('py-16 sm:py-24', className)}>
+    <section id={id} aria-labelledby={headingId} className={cn('section', className)}>
       <Container>
-        <h2
-          id={headingId}
-          className="max-w-3xl text-3xl font-bold tracking-tight text-balance sm:text-4xl"
-        >
+        <h2 id={headingId} className="section-title">
           {title}
         </h2>
-        {lead ? <p className="mt-4 max-w-2xl text-lg leading-relaxed text-muted">{lead}</p> : null}
+        {lead ? <p className="section-lead">{lead}</p> : null}
         {children}
       </Container>
     </section>

@@ -40,11 +40,7 @@ export async function PricingPackages({ texts, currency }: PricingPackagesProps)
         return (
           <li
             key={id}
-            className={
-              featured
-                ? 'flex flex-col rounded-3xl bg-brand-900 p-6 text-white shadow-card sm:p-7'
-                : 'flex flex-col rounded-3xl bg-white p-6 shadow-card ring-1 ring-line sm:p-7'
-            }
+            className={featured ? 'package-featured' : 'package'}
             data-testid={`package-${id}`}
           >
             <h3 className="text-xl font-bold">{t(`packages.${id}.name`)}</h3>
@@ -66,25 +62,15 @@ export async function PricingPackages({ texts, currency }: PricingPackagesProps)
               {t(`packages.${id}.description`)}
             </p>
             <h4 className="mt-6 text-sm font-semibold">{t('includes')}</h4>
-            <ul className="mt-3 grow space-y-2 text-sm">
+            <ul
+              className={
+                featured
+                  ? 'check-list mt-3 grow space-y-2 text-sm [--mark-color:var(--color-sun)]'
+                  : 'check-list mt-3 grow space-y-2 text-sm'
+              }
+            >
               {included.map((item) => (
-                <li key={item} className="flex gap-2">
-                  <svg
-                    aria-hidden="true"
-                    viewBox="0 0 20 20"
-                    className={
-                      featured
-                        ? 'mt-0.5 size-4 shrink-0 text-sun'
-                        : 'mt-0.5 size-4 shrink-0 text-brand-600'
-                    }
-                  >
-                    <path
-                      fill="currentColor"
-                      d="M8.2 14.6 3.9 10.3l1.4-1.4 2.9 2.9 6.5-6.5 1.4 1.4z"
-                    />
-                  </svg>
-                  <span>{item}</span>
-                </li>
+                <li key={item}>{item}</li>
               ))}
             </ul>
             <Link

@@ -7,7 +7,7 @@ import { siteConfig } from '@/config/site';
 import type { Locale } from '@/i18n/locales';
 import { Link } from '@/i18n/navigation';
 import type { ServiceContent } from '@/server/content/services';
-import { ServiceIcon } from './service-icon';
+import { Icon } from '@/components/ui/icon';
 import { serviceCalculatorHref, servicePriceLabel } from './service-price';
 
 type ServicePageViewProps = { service: ServiceContent; locale: Locale };
@@ -33,7 +33,7 @@ export async function ServicePageView({ service, locale }: ServicePageViewProps)
           <div>
             <p className="flex items-center gap-3 text-sm font-semibold tracking-wide text-brand-700 uppercase">
               <span className="inline-flex size-10 items-center justify-center rounded-xl bg-brand-700 text-white">
-                <ServiceIcon slug={service.slug} className="size-6" />
+                <Icon name={`service-${service.slug}`} className="size-6" />
               </span>
               {tServices(`${service.slug}.title`)}
             </p>
@@ -109,25 +109,9 @@ export async function ServicePageView({ service, locale }: ServicePageViewProps)
         <div className="grid gap-12 lg:grid-cols-2">
           <section aria-labelledby="deliverables">
             <SectionTitle id="deliverables">{t('deliverablesTitle')}</SectionTitle>
-            <ul className="mt-6 space-y-3">
+            <ul className="tick-list mt-6 space-y-3">
               {service.deliverables.map((item) => (
-                <li key={item} className="flex gap-3 leading-relaxed">
-                  <svg
-                    viewBox="0 0 20 20"
-                    aria-hidden="true"
-                    className="mt-1 size-5 shrink-0 text-brand-700"
-                  >
-                    <path
-                      d="m5 10.5 3 3 7-7"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="2"
-                      strokeLinecap="round"
-                      strokeLinejoin="round"
-                    />
-                  </svg>
-                  {item}
-                </li>
+                <li key={item}>{item}</li>
               ))}
             </ul>
           </section>
@@ -153,18 +137,10 @@ export async function ServicePageView({ service, locale }: ServicePageViewProps)
               <details key={item.question} className="group p-6">
                 <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded text-lg font-semibold [&::-webkit-details-marker]:hidden">
                   {item.question}
-                  <svg
-                    viewBox="0 0 20 20"
-                    aria-hidden="true"
+                  <Icon
+                    name="plus"
                     className="size-5 shrink-0 text-muted transition-transform group-open:rotate-45"
-                  >
-                    <path
-                      d="M10 4v12M4 10h12"
-                      stroke="currentColor"
-                      strokeWidth="2"
-                      strokeLinecap="round"
-                    />
-                  </svg>
+                  />
                 </summary>
                 <MarkdownBody tree={item.answer} className="mt-3 text-muted" />
               </details>
@@ -181,7 +157,7 @@ export async function ServicePageView({ service, locale }: ServicePageViewProps)
                   href={`/services/${slug}`}
                   className="flex h-full flex-col rounded-2xl border border-line p-6 transition-colors hover:border-brand-500"
                 >
-                  <ServiceIcon slug={slug} className="size-7 text-brand-700" />
+                  <Icon name={`service-${slug}`} className="size-7 text-brand-700" />
                   <span className="mt-4 font-semibold">{tServices(`${slug}.title`)}</span>
                   <span className="mt-2 text-sm leading-relaxed text-muted">
                     {tServices(`${slug}.summary`)}

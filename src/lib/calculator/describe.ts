@@ -61,18 +61,67 @@ export type CalculatorTexts = {
   };
 };
 
-export function formatAmount(texts: CalculatorTexts, amount: number): string {
+/**
+ * What the home page's compact calculator shows: the names of its choices and
+ * the result's templates, nothing else. Its props travel in the page's data.
+ */
+export type CompactCalculatorTexts = Pick<
+  CalculatorTexts,
+  'locale' | 'money' | 'formLabel' | 'sizeClamped'
+> & {
+  steps: Pick<CalculatorTexts['steps'], 'type'>;
+  types: Record<
+    ProjectTypeId,
+    Pick<CalculatorTexts['types'][ProjectTypeId], 'name' | 'sizeLabel' | 'sizeRange'>
+  >;
+  design: { legend: string; levels: Record<DesignLevel, { name: string }> };
+  urgency: { legend: string; levels: Record<Urgency, { name: string }> };
+  result: Pick<CalculatorTexts['result'], 'range' | 'weeks'>;
+};
+
+/** The compact calculator's share of the texts. */
+export function compactTexts(texts: CalculatorTexts): CompactCalculatorTexts {
+  const names = <K extends string>(options: Record<K, { name: string }>) =>
+    Object.fromEntries(
+      Object.entries<{ name: string }>(options).map(([key, { name }]) => [key, { name }]),
+    ) as Record<K, { name: string }>;
+  return {
+    locale: texts.locale,
+    money: texts.money,
+    formLabel: texts.formLabel,
+    sizeClamped: texts.sizeClamped,
+    steps: { type: texts.steps.type },
+    types: Object.fromEntries(
+      Object.entries(texts.types).map(([key, { name, sizeLabel, sizeRange }]) => [
+        key,
+        { name, sizeLabel, sizeRange },
+      ]),
+    ) as CompactCalculatorTexts['types'],
+    design: { legend: texts.design.legend, levels: names(texts.design.levels) },
+    urgency: { legend: texts.urgency.legend, levels: names(texts.urgency.levels) },
+    result: { range: texts.result.range, weeks: texts.result.weeks },
+  };
+}
+
+export function formatAmount(texts: { money: MoneyFormat }, amount: number): string {
   return formatMoney(texts.money, amount);
 }
 
-export function formatRange(texts: CalculatorTexts, low: number, high: number): string {
+export function formatRange(
+  texts: { money: MoneyFormat; result: { range: string } },
+  low: number,
+  high: number,
+): string {
   return fillTemplate(texts.result.range, {
     low: formatAmount(texts, low),
     high: formatAmount(texts, high),
   });
 }
 
-export function formatWeeks(texts: CalculatorTexts, weeks: number): string {
+export function formatWeeks(
+  texts: { locale: string; result: { weeks: PluralForms } },
+  weeks: number,
+): string {
   return formatPlural(texts.locale, texts.result.weeks, weeks);
 }
 
