@@ -29,6 +29,12 @@ const nextConfig: NextConfig = {
     '**/*': ['./data/**', './test-results/**', './screenshots/**', './bench/**', './.git/**'],
   },
   poweredByHeader: false,
+  // Compression is the server's (src/server/http/compression.ts, installed by
+  // src/instrumentation.ts): it compresses a page whose bytes never change once,
+  // not on every request as Next.js's own does.
+  compress: false,
+  // A page's ETag is made there too, from its bytes hashed once, not on every request.
+  generateEtags: false,
   generateBuildId: () => buildId,
   env: { APP_BUILD_ID: buildId, APP_BUILD_TIME: String(Date.now()) },
   reactStrictMode: true,

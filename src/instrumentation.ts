@@ -1,6 +1,7 @@
 /**
  * Runs once when a server process starts: records each connection's address
- * and refuses methods nothing answers (src/server/http/connection.ts), checks
+ * and refuses methods nothing answers (src/server/http/connection.ts),
+ * compresses responses, each unchanging one once (src/server/http/compression.ts), checks
  * the settings, prepares the database and starts lead delivery
  * (src/server/startup.ts).
  */
@@ -9,6 +10,11 @@ export async function register() {
     return;
   const { installConnectionGuard } = await import('./server/http/connection');
   installConnectionGuard();
+  if (process.env.NODE_ENV === 'production') {
+    // Next.js's own compression is off (next.config.ts): pages that never change are compressed once.
+    const { installCompression } = await import('./server/http/compression');
+    installCompression();
+  }
   const { startServerServices } = await import('./server/startup');
   await startServerServices();
 }
