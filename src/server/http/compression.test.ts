@@ -49,6 +49,17 @@ function handle(req: IncomingMessage, res: ServerResponse) {
     res.setHeader('ETag', 'W/"186a0-19a"');
     res.setHeader('Content-Length', Buffer.byteLength(script));
     createReadStream(file).pipe(res);
+  } else if (url === '/immutable.js') {
+    // A hashed build file as Next.js sends it without ETags: piped, immutable.
+    res.setHeader('Content-Type', 'application/javascript; charset=UTF-8');
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.setHeader('Content-Length', Buffer.byteLength(script));
+    createReadStream(file, { highWaterMark: 1024 }).pipe(res);
+  } else if (url === '/many-parts') {
+    // Streamed in many parts, the way a file is piped, with no flush between them.
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.setHeader('Cache-Control', 'private, no-store');
+    createReadStream(file, { highWaterMark: 700 }).pipe(res);
   } else if (url === '/small') {
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end('{"ok":true}');
@@ -193,15 +204,18 @@ describe('compressResponse', () => {
     expect(plain.headers.vary).toContain('Accept-Encoding');
   });
 
-  it('keeps a streamed answer streaming: the first part arrives before the last is written', async () => {
-    const answer = await get('/stream', { 'accept-encoding': 'gzip' });
-    expect(answer.headers['content-encoding']).toBe('gzip');
-    expect(answer.headers['content-length']).toBeUndefined();
-    expect(answer.headers.etag).toBeUndefined();
-    expect(unpack(answer)).toMatch(/^first part a+\nsecond part b+\n$/);
-    expect(answer.arrivals[0]).toBeLessThan(250);
-    expect(answer.arrivals.at(-1)).toBeGreaterThanOrEqual(280);
-  });
+  it.each(['gzip', 'br'])(
+    'keeps a streamed answer streaming in %s: the first part arrives before the last is written',
+    async (encoding) => {
+      const answer = await get('/stream', { 'accept-encoding': encoding });
+      expect(answer.headers['content-encoding']).toBe(encoding);
+      expect(answer.headers['content-length']).toBeUndefined();
+      expect(answer.headers.etag).toBeUndefined();
+      expect(unpack(answer)).toMatch(/^first part a+\nsecond part b+\n$/);
+      expect(answer.arrivals[0]).toBeLessThan(250);
+      expect(answer.arrivals.at(-1)).toBeGreaterThanOrEqual(280);
+    },
+  );
 
   it('compresses a piped static file with its own ETag once', async () => {
     const first = await get('/static.js', { 'accept-encoding': 'br' });
@@ -213,6 +227,24 @@ describe('compressResponse', () => {
     const again = await get('/static.js', { 'accept-encoding': 'br' });
     expect(unpack(again)).toBe(script);
     expect(cache.compressions).toBe(before);
+  });
+
+  it('keeps a hashed build file without an ETag whole, gives it one, and compresses it once', async () => {
+    const first = await get('/immutable.js', { 'accept-encoding': 'br' });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(unpack(first)).toBe(script);
+    expect(first.headers.etag).toBe(strongEtag(Buffer.from(script)));
+    await settle();
+    const before = cache.compressions;
+    expect(unpack(await get('/immutable.js', { 'accept-encoding': 'br' }))).toBe(script);
+    expect(cache.compressions).toBe(before);
+  });
+
+  it.each(['br', 'gzip'])('streams a body written in many parts whole, in %s', async (encoding) => {
+    const answer = await get('/many-parts', { 'accept-encoding': encoding });
+    expect(answer.headers['content-encoding']).toBe(encoding);
+    expect(answer.headers['transfer-encoding']).toBe('chunked');
+    expect(unpack(answer)).toBe(script);
   });
 
   it('leaves alone what compression would not help or must not touch', async () => {

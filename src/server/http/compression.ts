@@ -245,14 +245,17 @@ export function compressResponse(
       length >= minimumBytes;
     // Whatever this answer is, a client with other encodings may get another one.
     if (compressible) appendVary(res, 'Accept-Encoding');
-    // Bytes that repeat and a shared cache may keep (a prerendered page, a file
-    // with its ETag): sent whole, with an ETag, compressed once. A page rendered
-    // per request (a 404 at any address, say) is streamed: its bytes are not kept.
+    // Bytes that repeat and a shared cache may keep (a prerendered page, a hashed
+    // build file, a file with its ETag): sent whole, with an ETag, compressed
+    // once. A page rendered per request (a 404 at any address, say) is streamed:
+    // its bytes are not kept.
     const keepable =
       compressible &&
       status === 200 &&
       req.method === 'GET' &&
-      (!!res.getHeader('x-nextjs-prerender') || !!res.getHeader('etag')) &&
+      (!!res.getHeader('x-nextjs-prerender') ||
+        !!res.getHeader('etag') ||
+        /\bimmutable\b/i.test(cacheControl)) &&
       /\b(?:public|immutable)\b/i.test(cacheControl) &&
       !/\b(?:private|no-store)\b/i.test(cacheControl) &&
       !res.getHeader('set-cookie');
@@ -308,9 +311,12 @@ export function compressResponse(
     if (mode !== 'whole') flushHeaders();
   };
 
-  // Next.js flushes after each part of a streamed page; the compressor does too.
+  // Next.js flushes after each part of a streamed page; the compressor then
+  // sends what it holds, so streaming still streams.
   (res as ServerResponse & { flush?: () => void }).flush = () => {
-    stream?.flush(zlib.constants.Z_SYNC_FLUSH);
+    stream?.flush(
+      encoding === 'br' ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH,
+    );
   };
 
   res.write = function writeCompressed(...args: unknown[]) {
@@ -322,11 +328,7 @@ export function compressResponse(
       if (callback) process.nextTick(callback);
       return true;
     }
-    if (mode === 'stream') {
-      const open = stream!.write(asBuffer(chunk, chunkEncoding), callback);
-      stream!.flush(zlib.constants.Z_SYNC_FLUSH);
-      return open;
-    }
+    if (mode === 'stream') return stream!.write(asBuffer(chunk, chunkEncoding), callback);
     return write(...args);
   } as typeof res.write;
 
