@@ -23,6 +23,15 @@ for (const width of widths) {
   for (const lang of langs) {
     for (const path of paths) {
       await page.goto(`${base}/${lang}${path}`, { waitUntil: 'networkidle' });
+      // Scroll through once so lazily loaded pictures are in the full-page shot.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+          window.scrollTo(0, y);
+          await new Promise((resolve) => setTimeout(resolve, 60));
+        }
+        window.scrollTo(0, 0);
+      });
+      await page.waitForLoadState('networkidle');
       const name = `${lang}${path.replaceAll('/', '-') || '-home'}-${width}.png`;
       await page.screenshot({ path: `screenshots/${name}`, fullPage: process.env.FULL !== '0' });
       console.log(name);

@@ -18,8 +18,10 @@ export const navConfig = {
   /** Where every "contact us" button leads: the consultation form on the home page. */
   consultation: { pathname: '/', hash: 'consultation' },
   services: serviceSlugs.map((slug) => ({ slug, href: `/services/${slug}` as PagePath })),
+  /** After "Services", in the order of the specification's menu labels. */
   main: [
     { key: 'pricing', href: { pathname: '/', hash: 'pricing' } },
+    { key: 'portfolio', href: '/cases' },
     { key: 'blog', href: '/blog' },
     { key: 'contacts', href: '/contacts' },
   ],
@@ -27,10 +29,13 @@ export const navConfig = {
     { key: 'mobileApps', href: '/services/mobile' },
     { key: 'websites', href: '/services/web' },
     { key: 'crm', href: '/services/crm' },
+    { key: 'allServices', href: '/services' },
   ],
   footerNavigation: [
     { key: 'calculator', href: '/calculator' },
+    { key: 'portfolio', href: '/cases' },
     { key: 'blog', href: '/blog' },
+    { key: 'about', href: '/about' },
     { key: 'contacts', href: '/contacts' },
   ],
   legal: [

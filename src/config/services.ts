@@ -24,3 +24,22 @@ export type ServiceSlug = (typeof serviceSlugs)[number];
 export function isServiceSlug(value: string): value is ServiceSlug {
   return (serviceSlugs as readonly string[]).includes(value);
 }
+
+/**
+ * The services page (`/services`) shows the services in these groups, each in
+ * this order; every service is in exactly one group (a test checks it).
+ */
+export const serviceGroups = {
+  development: ['web', 'mobile', 'crm', 'integration', 'automation'],
+  marketing: [
+    'marketing',
+    'seo',
+    'smm-target',
+    'content-marketing',
+    'email-marketing',
+    'conversion-analytics',
+  ],
+  technology: ['cloud-devops', 'cybersecurity', 'consulting'],
+} as const satisfies Record<string, readonly ServiceSlug[]>;
+
+export type ServiceGroup = keyof typeof serviceGroups;

@@ -17,7 +17,16 @@ export const siteConfig = {
     yearsOnMarket: 6,
     projectsDelivered: 40,
     callbackHours: 2,
+    /** People on staff and countries the clients are in: the About page's facts. */
+    teamSize: 18,
+    countries: 7,
   },
+  /**
+   * Which parts of this file are fictional samples that ship with the site; a
+   * production start names each one still published (src/server/content/samples.ts).
+   * Empty it part by part as the real details replace them.
+   */
+  samples: ['legal details', 'contacts', 'address', 'social links'],
   contacts: {
     phone: { display: '+1 202 555 0142', e164: '+12025550142' },
     email: 'hello@example.com',
@@ -49,7 +58,14 @@ export const siteConfig = {
   legalName: string;
   foundedYear: number;
   copyrightYear: number;
-  claims: { yearsOnMarket: number; projectsDelivered: number; callbackHours: number };
+  claims: {
+    yearsOnMarket: number;
+    projectsDelivered: number;
+    callbackHours: number;
+    teamSize: number;
+    countries: number;
+  };
+  samples: readonly ('legal details' | 'contacts' | 'address' | 'social links')[];
   contacts: {
     phone: { display: string; e164: string };
     email: string;

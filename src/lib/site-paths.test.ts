@@ -16,13 +16,19 @@ describe('isSitePath', () => {
     '/terms',
     '/services/web',
     '/services/cloud-devops',
+    '/services',
+    '/cases',
+    '/cases/steppe-bean-shop',
+    '/cases/service/web',
+    '/about',
   ])('%s names a page', (path) => {
     expect(isSitePath(path)).toBe(true);
   });
 
   it.each([
-    '/services',
     '/nope',
+    '/cases/service/web/more',
+    '/about/team',
     '/blog/a/b',
     '/contacts/extra',
     '/services/web/more',

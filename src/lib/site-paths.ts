@@ -9,6 +9,9 @@ const staticPaths = new Set([
   '/blog/rss.xml',
   '/calculator',
   '/contacts',
+  '/about',
+  '/services',
+  '/cases',
   '/privacy',
   '/terms',
 ]);
@@ -16,6 +19,8 @@ const staticPaths = new Set([
 const segment = '[^/]+';
 const dynamicPaths = [
   new RegExp(`^/services/${segment}$`),
+  new RegExp(`^/cases/${segment}$`),
+  new RegExp(`^/cases/service/${segment}$`),
   new RegExp(`^/blog/${segment}$`),
   new RegExp(`^/blog/page/${segment}$`),
   new RegExp(`^/blog/category/${segment}$`),

@@ -4,9 +4,30 @@ import { closeDb, getDb } from '@/server/db/client';
 import { startOutboxWorker, type OutboxWorker } from '@/server/delivery/outbox';
 import { announceChannels, createDeliverers } from '@/server/delivery/wiring';
 import { EnvError, serverEnv } from '@/server/env';
+import { describeSamples, publishedSamples } from '@/server/content/samples';
 import { errorDetails, logger } from '@/server/log';
 
 let worker: OutboxWorker | undefined;
+
+/**
+ * Names, in one warning, each fictional sample item the site still publishes
+ * (contacts, cases, testimonials, the team …): README, "Make it yours".
+ */
+async function warnAboutSamples() {
+  try {
+    const items = await publishedSamples();
+    if (items.length === 0) return;
+    logger.warn(
+      { event: 'content.samples', count: items.length, items: items.map((item) => item.file) },
+      `sample content is still published, replace it with your own (README, "Make it yours"): ${describeSamples(items)}`,
+    );
+  } catch (error) {
+    logger.error(
+      { event: 'content.samples.failed', ...errorDetails(error) },
+      'could not check for sample content',
+    );
+  }
+}
 
 /**
  * Start-up of a site process. Malformed settings stop it with a message naming
@@ -36,6 +57,7 @@ export async function startServerServices() {
   }
 
   announceChannels(env);
+  if (process.env.NODE_ENV === 'production') await warnAboutSamples();
   if (env.OUTBOX_WORKER === 'in-server') {
     worker = startOutboxWorker({
       getDb,

@@ -171,6 +171,35 @@ for (const code of langCodes) {
             });
           }
         }
+        if (page.type === 'case') {
+          expect(ofType('CreativeWork')).toEqual([
+            expect.objectContaining({
+              name: expect.any(String),
+              url: canonical,
+              creator: { '@id': organization!['@id'] },
+              inLanguage: hreflang[code],
+              image: `${canonical}/opengraph-image`,
+            }),
+          ]);
+        }
+        if (['cases', 'cases-service', 'services'].includes(page.type)) {
+          const [list] = ofType('ItemList');
+          const entries = (list?.itemListElement ?? []) as Array<Record<string, unknown>>;
+          expect(entries.length).toBeGreaterThanOrEqual(page.type === 'services' ? 14 : 1);
+          for (const entry of entries) expect(String(entry.url)).toContain(`${siteUrl}/${code}/`);
+        }
+        if (page.type === 'about') {
+          expect(ofType('AboutPage')).toEqual([
+            expect.objectContaining({
+              url: canonical,
+              mainEntity: { '@id': organization!['@id'] },
+            }),
+          ]);
+        }
+        // The agency's own testimonials are never marked up as reviews.
+        expect(ofType('Review')).toEqual([]);
+        expect(ofType('AggregateRating')).toEqual([]);
+        expect(JSON.stringify(nodes)).not.toMatch(/"(?:review|aggregateRating)"/);
         if (page.type === 'article') {
           expect(ofType('BlogPosting')).toEqual([
             expect.objectContaining({

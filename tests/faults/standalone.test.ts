@@ -42,6 +42,11 @@ describe('the standalone folder on its own, as the container runs it', () => {
     server = run(['server.js'], { ...env, PORT: String(port), HOSTNAME: '127.0.0.1' });
     const base = `http://127.0.0.1:${port}`;
     await waitUntil('the server answers', async () => (await fetch(`${base}/api/health`)).ok);
+    // One warning names every fictional sample item the site still publishes.
+    const samples = server.lines.filter((line) => line.includes('"event":"content.samples"'));
+    expect(samples, server.lines.join('\n')).toHaveLength(1);
+    for (const name of ['Steppe Bean Roasters', 'About', 'contacts', 'Asel Mukanova'])
+      expect(samples[0]).toContain(name);
     for (const page of ['/ru', '/kz/services/web', '/en/calculator?type=shop&size=40'])
       expect((await fetch(`${base}${page}`)).status, page).toBe(200);
     const [font] = (await readdir(path.join(dir, 'app/.next/static/media'))).filter((name) =>

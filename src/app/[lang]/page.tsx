@@ -4,7 +4,9 @@ import {
   CalculatorSection,
   LatestArticlesSection,
   PricingSection,
+  SelectedWorkSection,
   ServicesSection,
+  TestimonialsSection,
   WhyUsSection,
 } from '@/components/home/home-sections';
 import { resolveLocale, type LangParams } from '@/i18n/page-locale';
@@ -24,6 +26,8 @@ export default async function HomePage({ params }: HomePageProps) {
       <Hero />
       <WhyUsSection />
       <ServicesSection />
+      <SelectedWorkSection />
+      <TestimonialsSection />
       <PricingSection />
       <CalculatorSection />
       <LatestArticlesSection />

@@ -7,8 +7,6 @@ import { blogListPath } from './blog-paths';
 /** The category filter: each category is its own static page. */
 export async function CategoryNav({ current }: { current?: BlogCategory }) {
   const t = await getTranslations('BlogPage');
-  const chip =
-    'inline-flex h-10 items-center rounded-full border px-4 text-sm font-semibold transition-colors';
   const entries = [
     { key: 'all', label: t('all'), href: blogListPath(), active: !current },
     ...blogCategories.map((category) => ({
@@ -26,12 +24,7 @@ export async function CategoryNav({ current }: { current?: BlogCategory }) {
             <Link
               href={entry.href}
               aria-current={entry.active ? 'page' : undefined}
-              className={cn(
-                chip,
-                entry.active
-                  ? 'border-brand-700 bg-brand-700 text-white'
-                  : 'border-line bg-white text-ink hover:border-brand-500',
-              )}
+              className={cn('chip', entry.active && 'chip-active')}
             >
               {entry.label}
             </Link>

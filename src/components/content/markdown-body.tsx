@@ -28,9 +28,10 @@ function ContentLink({ href = '', children, ...rest }: ComponentProps<'a'>) {
 }
 
 function Table({ children, ...rest }: ComponentProps<'table'>) {
-  // Wide tables scroll inside their own box instead of widening the page.
+  // Wide tables scroll inside their own box instead of widening the page; a
+  // shadow at an edge shows there is more to that side (.table-scroll).
   return (
-    <div className="overflow-x-auto" tabIndex={0}>
+    <div className="table-scroll" tabIndex={0}>
       <table {...rest}>{children}</table>
     </div>
   );

@@ -17,12 +17,15 @@ export async function NotFoundView({ variant }: NotFoundViewProps) {
       >
         404
       </p>
-      <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">{t('title')}</h1>
-      <p className="mt-4 text-lg font-medium break-words" data-testid="not-found-message">
+      {/* The message is the heading: "Page not found: /the/path", said once. */}
+      <h1
+        className="mt-4 text-3xl font-bold tracking-tight break-words sm:text-4xl"
+        data-testid="not-found-message"
+      >
         <RequestedPath
           template={(variant === 'route' ? t.raw('unknownRoute') : t.raw('unknownParam')) as string}
         />
-      </p>
+      </h1>
       <p className="mt-3 max-w-xl text-muted">{t('description')}</p>
       <Link href="/" className={buttonClass({ size: 'lg', className: 'mt-8' })}>
         {t('home')}

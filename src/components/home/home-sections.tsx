@@ -1,5 +1,9 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { ArticleCard } from '@/components/blog/article-card';
+import { CaseGrid } from '@/components/cases/case-card';
+import { casePath } from '@/components/cases/case-paths';
+import { ClientLogos } from '@/components/cases/client-logos';
+import { TestimonialQuote } from '@/components/cases/testimonial-quote';
 import { CompactCalculator } from '@/components/calculator/compact-calculator';
 import { ConsultationBlock } from '@/components/consultation/consultation-block';
 import { Section } from '@/components/layout/section';
@@ -15,6 +19,8 @@ import { localeInfo } from '@/i18n/locales';
 import { Link } from '@/i18n/navigation';
 import { getCalculatorTexts } from '@/server/calculator/page-texts';
 import { getArticles } from '@/server/content/blog';
+import { getCases } from '@/server/content/cases';
+import { getTestimonials } from '@/server/content/testimonials';
 import { getServiceLinks } from '@/server/navigation/service-links';
 import { ServicesCarousel } from './services-carousel';
 
@@ -92,6 +98,68 @@ export async function ServicesSection() {
           announce: t.raw('announce') as string,
         }}
       />
+    </Section>
+  );
+}
+
+/** A few featured cases and the clients' logos: proof of the work. */
+export async function SelectedWorkSection() {
+  const t = await getTranslations('HomePage');
+  const cases = await getCases(await getLocale());
+  const featured = cases.filter((item) => item.featured).slice(0, 3);
+  if (featured.length === 0) return null;
+  return (
+    <Section id="work" title={t('work.title')} lead={t('work.lead')} className="bg-surface">
+      <div className="mt-10">
+        <CaseGrid cases={featured} headingLevel="h3" />
+      </div>
+      <Link
+        href="/cases"
+        className={buttonClass({ variant: 'secondary', size: 'lg', className: 'mt-10' })}
+      >
+        {t('work.all')}
+      </Link>
+      <div className="mt-16 border-t border-line pt-10">
+        <ClientLogos cases={cases} label={t('clients.label')} />
+      </div>
+    </Section>
+  );
+}
+
+/** Clients in their own words; each quote links to its case. The featured cases are above, so others speak here. */
+export async function TestimonialsSection() {
+  const t = await getTranslations('HomePage.testimonials');
+  const locale = await getLocale();
+  const cases = await getCases(locale);
+  const bySlug = new Map(cases.map((item) => [item.slug, item]));
+  const shown = (await getTestimonials(locale))
+    .filter((testimonial) => bySlug.has(testimonial.case))
+    .sort(
+      (a, b) =>
+        Number(bySlug.get(a.case)!.featured ?? false) -
+        Number(bySlug.get(b.case)!.featured ?? false),
+    )
+    .slice(0, 3);
+  if (shown.length === 0) return null;
+  return (
+    <Section id="testimonials" title={t('title')} lead={t('lead')}>
+      <ul className="mt-10 grid gap-6 lg:grid-cols-3">
+        {shown.map((testimonial) => {
+          const item = bySlug.get(testimonial.case)!;
+          return (
+            <li key={testimonial.slug}>
+              <TestimonialQuote testimonial={testimonial}>
+                <Link
+                  href={casePath(item.slug)}
+                  className="mt-3 inline-block rounded-sm font-semibold text-brand-700 underline decoration-brand-200 decoration-2 underline-offset-4 hover:decoration-brand-700"
+                >
+                  {t('readCase', { client: item.client.name })}
+                </Link>
+              </TestimonialQuote>
+            </li>
+          );
+        })}
+      </ul>
     </Section>
   );
 }

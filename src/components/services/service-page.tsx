@@ -6,11 +6,14 @@ import { navConfig } from '@/config/navigation';
 import { siteConfig } from '@/config/site';
 import type { Locale } from '@/i18n/locales';
 import { Link } from '@/i18n/navigation';
+import type { CaseMeta } from '@/server/content/cases';
 import type { ServiceContent } from '@/server/content/services';
+import { CaseGrid } from '@/components/cases/case-card';
+import { casesListPath } from '@/components/cases/case-paths';
 import { Icon } from '@/components/ui/icon';
 import { serviceCalculatorHref, servicePriceLabel } from './service-price';
 
-type ServicePageViewProps = { service: ServiceContent; locale: Locale };
+type ServicePageViewProps = { service: ServiceContent; locale: Locale; cases: CaseMeta[] };
 
 function SectionTitle({ id, children }: { id: string; children: string }) {
   return (
@@ -20,7 +23,7 @@ function SectionTitle({ id, children }: { id: string; children: string }) {
   );
 }
 
-export async function ServicePageView({ service, locale }: ServicePageViewProps) {
+export async function ServicePageView({ service, locale, cases }: ServicePageViewProps) {
   const t = await getTranslations('ServicePage');
   const tServices = await getTranslations('Services');
   const price = await servicePriceLabel(service.slug, locale);
@@ -130,6 +133,21 @@ export async function ServicePageView({ service, locale }: ServicePageViewProps)
           </section>
         </div>
 
+        {cases.length > 0 ? (
+          <section aria-labelledby="cases">
+            <SectionTitle id="cases">{t('casesTitle')}</SectionTitle>
+            <div className="mt-8">
+              <CaseGrid cases={cases.slice(0, 3)} headingLevel="h3" />
+            </div>
+            <Link
+              href={casesListPath(service.slug)}
+              className={buttonClass({ variant: 'secondary', className: 'mt-8' })}
+            >
+              {t('casesMore')}
+            </Link>
+          </section>
+        ) : null}
+
         <section aria-labelledby="faq">
           <SectionTitle id="faq">{t('faqTitle')}</SectionTitle>
           <div className="mt-8 divide-y divide-line rounded-2xl border border-line">
@@ -153,10 +171,7 @@ export async function ServicePageView({ service, locale }: ServicePageViewProps)
           <ul className="mt-8 grid gap-5 md:grid-cols-2 lg:grid-cols-4">
             {service.related.map((slug) => (
               <li key={slug}>
-                <Link
-                  href={`/services/${slug}`}
-                  className="flex h-full flex-col rounded-2xl border border-line p-6 transition-colors hover:border-brand-500"
-                >
+                <Link href={`/services/${slug}`} className="card-link">
                   <Icon name={`service-${slug}`} className="size-7 text-brand-700" />
                   <span className="mt-4 font-semibold">{tServices(`${slug}.title`)}</span>
                   <span className="mt-2 text-sm leading-relaxed text-muted">

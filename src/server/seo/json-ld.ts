@@ -140,6 +140,62 @@ export function blogPostingLd(seo: PageSeo): LdNode {
 }
 
 /**
+ * A case study as a CreativeWork made by the agency. The client's testimonial is
+ * not marked up as a review: search engines treat a business's reviews of
+ * itself on its own site as self-serving.
+ */
+export function caseStudyLd(seo: PageSeo): LdNode {
+  const url = pageUrl(seo.locale, seo.path);
+  const item = seo.caseStudy!;
+  return {
+    '@type': 'CreativeWork',
+    '@id': `${url}#work`,
+    name: seo.title,
+    description: seo.description,
+    url,
+    image: `${url}/opengraph-image`,
+    dateCreated: String(item.year),
+    dateModified: seo.lastModified,
+    creator: { '@id': organizationId() },
+    sourceOrganization: { '@type': 'Organization', name: item.client },
+    about: item.services.map((name) => ({ '@type': 'Thing', name })),
+    inLanguage: localeInfo[seo.locale].hreflang,
+    isPartOf: { '@id': websiteId(seo.locale) },
+  };
+}
+
+/** The About page: about the agency itself. */
+export function aboutPageLd(seo: PageSeo): LdNode {
+  const url = pageUrl(seo.locale, seo.path);
+  return {
+    '@type': 'AboutPage',
+    '@id': `${url}#page`,
+    url,
+    name: seo.title,
+    description: seo.description,
+    mainEntity: { '@id': organizationId() },
+    inLanguage: localeInfo[seo.locale].hreflang,
+    isPartOf: { '@id': websiteId(seo.locale) },
+  };
+}
+
+/** A page that lists other pages (the portfolio, the services): their addresses, in order. */
+export function itemListLd(seo: PageSeo, items: { name: string; path: PageSeo['path'] }[]): LdNode {
+  return {
+    '@type': 'ItemList',
+    '@id': `${pageUrl(seo.locale, seo.path)}#list`,
+    name: seo.title,
+    numberOfItems: items.length,
+    itemListElement: items.map((item, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: item.name,
+      url: pageUrl(seo.locale, item.path),
+    })),
+  };
+}
+
+/**
  * The JSON of a `<script type="application/ld+json">`. `<` is escaped so that
  * no text from content can close the script element.
  */

@@ -10,6 +10,8 @@ import type { Locale } from '@/i18n/locales';
 import { laterPages } from '@/lib/paginate';
 import { getArticle, getArticles, getArticlesInCategory } from '@/server/content/blog';
 import { getLegalPage, legalPageSlugs, type LegalPageSlug } from '@/server/content/legal';
+import { getAbout } from '@/server/content/about';
+import { getCase, getCaseServices, getCases, getCasesForService } from '@/server/content/cases';
 import { getServiceContent } from '@/server/content/services';
 
 /** A step of a page's breadcrumb trail; the home page is the first of every trail. */
@@ -37,6 +39,8 @@ export type PageSeo = {
   /** The date the content last changed (YYYY-MM-DD), where content has one. */
   lastModified?: string;
   article?: { published: string; author: string; section: string; tags: string[] };
+  /** A case study: what its JSON-LD (a CreativeWork) says beyond the title. */
+  caseStudy?: { client: string; year: number; image: string; services: string[] };
 };
 
 const home = (): Crumb => ({ name: siteConfig.name, path: '' });
@@ -138,6 +142,91 @@ export const serviceSeo = cache(async (locale: Locale, slug: ServiceSlug): Promi
   };
 });
 
+export const servicesIndexSeo = cache(async (locale: Locale): Promise<PageSeo> => {
+  const t = await getTranslations({ locale, namespace: 'ServicesIndexPage' });
+  const updated = await Promise.all(
+    serviceSlugs.map(async (slug) => (await getServiceContent(slug, locale)).updated),
+  );
+  return {
+    locale,
+    path: '/services',
+    title: t('metaTitle'),
+    description: t('metaDescription', { brand: siteConfig.name }),
+    eyebrow: siteConfig.name,
+    breadcrumbs: [home(), { name: t('title'), path: '/services' }],
+    // The page lists every service with its price.
+    lastModified: newest([...updated, pricingConfig.ratesSetOn]),
+  };
+});
+
+/** The portfolio, or the part of it that used one service. */
+export const casesListSeo = cache(
+  async (locale: Locale, service?: ServiceSlug): Promise<PageSeo> => {
+    const t = await getTranslations({ locale, namespace: 'CasesPage' });
+    const tServices = await getTranslations({ locale, namespace: 'Services' });
+    const cases = service ? await getCasesForService(locale, service) : await getCases(locale);
+    const breadcrumbs: Crumb[] = [home(), { name: t('title'), path: '/cases' }];
+    if (!service)
+      return {
+        locale,
+        path: '/cases',
+        title: t('metaTitle'),
+        description: t('metaDescription', { brand: siteConfig.name }),
+        eyebrow: siteConfig.name,
+        breadcrumbs,
+        lastModified: newest(cases.map((item) => item.updated)),
+      };
+    const name = tServices(`${service}.title`);
+    const path: PagePath = `/cases/service/${service}`;
+    return {
+      locale,
+      path,
+      title: t('serviceMetaTitle', { service: name }),
+      description: t('serviceMetaDescription', { brand: siteConfig.name, service: name }),
+      eyebrow: t('title'),
+      breadcrumbs: [...breadcrumbs, { name, path }],
+      lastModified: newest(cases.map((item) => item.updated)),
+    };
+  },
+);
+
+export const caseSeo = cache(async (locale: Locale, slug: string): Promise<PageSeo | null> => {
+  const item = await getCase(slug, locale);
+  if (!item) return null;
+  const t = await getTranslations({ locale, namespace: 'CasesPage' });
+  const tServices = await getTranslations({ locale, namespace: 'Services' });
+  const path: PagePath = `/cases/${slug}`;
+  return {
+    locale,
+    path,
+    title: item.seo.title,
+    description: item.seo.description,
+    eyebrow: `${t('title')} · ${item.client.name}`,
+    breadcrumbs: [home(), { name: t('title'), path: '/cases' }, { name: item.client.name, path }],
+    lastModified: item.updated,
+    caseStudy: {
+      client: item.client.name,
+      year: item.year,
+      image: item.cover.src,
+      services: item.services.map((service) => tServices(`${service}.title`)),
+    },
+  };
+});
+
+export const aboutSeo = cache(async (locale: Locale): Promise<PageSeo> => {
+  const about = await getAbout(locale);
+  const t = await getTranslations({ locale, namespace: 'AboutPage' });
+  return {
+    locale,
+    path: '/about',
+    title: about.seo.title,
+    description: about.seo.description,
+    eyebrow: t('eyebrow'),
+    breadcrumbs: [home(), { name: t('eyebrow'), path: '/about' }],
+    lastModified: about.updated,
+  };
+});
+
 const simplePages = {
   calculator: 'CalculatorPage',
   contacts: 'ContactsPage',
@@ -183,9 +272,16 @@ export async function sitePages(locale: Locale): Promise<PageSeo[]> {
       ]);
     }),
   );
+  const cases = await getCases(locale);
+  const caseServices = await getCaseServices();
   const pages = await Promise.all([
     homeSeo(locale),
+    servicesIndexSeo(locale),
     ...serviceSlugs.map((slug) => serviceSeo(locale, slug)),
+    casesListSeo(locale),
+    ...caseServices.map((service) => casesListSeo(locale, service)),
+    ...cases.map((item) => caseSeo(locale, item.slug)),
+    aboutSeo(locale),
     simplePageSeo(locale, 'calculator'),
     blogListSeo(locale, 1),
     ...laterPages(articles.length, perPage).map((page) => blogListSeo(locale, Number(page))),

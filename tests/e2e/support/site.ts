@@ -70,9 +70,54 @@ export function pagesOf(code: LangCode): SitePage[] {
       h1: serviceContent(slug, code).hero.title.replaceAll('{{brand}}', 'Ortus Digital'),
       type: 'service',
     })),
+    { path: '/services', h1: m.ServicesIndexPage.title, type: 'services' },
+    { path: '/cases', h1: m.CasesPage.title, type: 'cases' },
+    ...caseServices().map((service) => ({
+      path: `/cases/service/${service}`,
+      h1: m.CasesPage.serviceTitle.replace('{service}', m.Services[service].title),
+      type: 'cases-service',
+    })),
+    ...caseSlugs.map((slug) => ({
+      path: `/cases/${slug}`,
+      h1: caseContent(slug, code).title,
+      type: 'case',
+    })),
+    {
+      path: '/about',
+      h1: yaml<{ hero: { title: string } }>(`content/about/${code}.yaml`).hero.title,
+      type: 'about',
+    },
     { path: '/privacy', h1: frontmatterTitle(`content/pages/privacy/${code}.md`), type: 'privacy' },
     { path: '/terms', h1: frontmatterTitle(`content/pages/terms/${code}.md`), type: 'terms' },
   ];
+}
+
+function yaml<T>(file: string): T {
+  return parseYaml(readFileSync(path.join(root, file), 'utf8')) as T;
+}
+
+export const caseSlugs = readdirSync(path.join(root, 'content/cases'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+export type CaseYaml = {
+  title: string;
+  services: (typeof serviceSlugs)[number][];
+  featured?: boolean;
+  year: number;
+  client: { name: string };
+  results: { value: string }[];
+};
+
+export function caseContent(slug: string, code: LangCode): CaseYaml {
+  return yaml<CaseYaml>(`content/cases/${slug}/${code}.yaml`);
+}
+
+/** The services some case used, in the menu's order: the portfolio's filter. */
+export function caseServices(): (typeof serviceSlugs)[number][] {
+  const used = new Set(caseSlugs.flatMap((slug) => caseContent(slug, 'en').services));
+  return serviceSlugs.filter((slug) => used.has(slug));
 }
 
 /** `/ru/services/web` style address. */

@@ -5,6 +5,7 @@ import { ServicePageView } from '@/components/services/service-page';
 import { isServiceSlug, serviceSlugs } from '@/config/services';
 import { resolveLocale, type LangParams } from '@/i18n/page-locale';
 import { JsonLd } from '@/components/seo/json-ld';
+import { getCasesForService } from '@/server/content/cases';
 import { getServiceContent } from '@/server/content/services';
 import { breadcrumbLd, faqLd, serviceLd } from '@/server/seo/json-ld';
 import { pageMetadata } from '@/server/seo/metadata';
@@ -32,7 +33,11 @@ export default async function ServicePage({ params }: ServicePageProps) {
   const seo = await serviceSeo(locale, slug);
   return (
     <>
-      <ServicePageView service={service} locale={locale} />
+      <ServicePageView
+        service={service}
+        locale={locale}
+        cases={await getCasesForService(locale, slug)}
+      />
       <JsonLd
         nodes={[
           breadcrumbLd(seo),

@@ -1,0 +1,80 @@
+import { Link } from '@/i18n/navigation';
+import type { CaseMeta } from '@/server/content/cases';
+import { casePath } from './case-paths';
+
+type CaseCardProps = {
+  item: CaseMeta;
+  headingLevel?: 'h2' | 'h3';
+  /** The first card of a list, on screen at once: its picture is not loaded lazily. */
+  priority?: boolean;
+};
+
+/** A case in a list: its picture, the client, the outcome, and the first result in numbers. */
+export function CaseCard({ item, headingLevel: Heading = 'h2', priority = false }: CaseCardProps) {
+  const [result] = item.results;
+  return (
+    <article className="group article-card" data-testid={`case-card-${item.slug}`}>
+      {/* The picture shows the work the title names; the link below names the case. */}
+      {/* eslint-disable-next-line @next/next/no-img-element -- a committed SVG, sized */}
+      <img
+        src={item.cover.src}
+        alt=""
+        width={item.cover.width}
+        height={item.cover.height}
+        loading={priority ? 'eager' : 'lazy'}
+        decoding="async"
+        className="aspect-[3/2] w-full bg-brand-50 object-cover"
+      />
+      <div className="flex flex-1 flex-col p-6">
+        <p className="text-sm font-semibold text-brand-700">
+          {item.client.name}
+          <span aria-hidden="true"> · </span>
+          <span className="sr-only">, </span>
+          <span className="font-medium text-muted">{item.client.industry}</span>
+        </p>
+        <Heading className="mt-2 text-xl leading-snug font-bold">
+          <Link
+            href={casePath(item.slug)}
+            className="group-hover:text-brand-700 after:absolute after:inset-0"
+          >
+            {item.title}
+          </Link>
+        </Heading>
+        <p className="mt-3 flex-1 leading-relaxed text-muted">{item.summary}</p>
+        {result ? (
+          <p className="mt-5 flex items-baseline gap-3 border-t border-line pt-4">
+            <span className="text-2xl font-bold tracking-tight text-brand-800 tabular-nums">
+              {result.value}
+            </span>
+            <span className="text-sm leading-snug text-muted">{result.label}</span>
+          </p>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+/** Cases as a grid of cards. */
+export function CaseGrid({
+  cases,
+  headingLevel = 'h2',
+  priorityFirst = false,
+}: {
+  cases: CaseMeta[];
+  headingLevel?: 'h2' | 'h3';
+  priorityFirst?: boolean;
+}) {
+  return (
+    <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+      {cases.map((item, index) => (
+        <li key={item.slug}>
+          <CaseCard
+            item={item}
+            headingLevel={headingLevel}
+            priority={priorityFirst && index === 0}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

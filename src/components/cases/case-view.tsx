@@ -1,0 +1,233 @@
+import { getFormatter, getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { MarkdownBody } from '@/components/content/markdown-body';
+import { buttonClass } from '@/components/ui/button';
+import { Container } from '@/components/ui/container';
+import { navConfig } from '@/config/navigation';
+import { siteConfig } from '@/config/site';
+import { Link } from '@/i18n/navigation';
+import type { CaseMeta, CaseStudy } from '@/server/content/cases';
+import type { Testimonial } from '@/server/content/testimonials';
+import { CaseGrid } from './case-card';
+import { casesListPath } from './case-paths';
+import { TestimonialQuote } from './testimonial-quote';
+
+type CaseViewProps = { item: CaseStudy; testimonial?: Testimonial; more: CaseMeta[] };
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="border-t border-line py-3 first:border-t-0 first:pt-0">
+      <dt className="text-sm font-medium text-muted">{label}</dt>
+      <dd className="mt-1 font-semibold text-ink">{children}</dd>
+    </div>
+  );
+}
+
+function SectionTitle({ id, children }: { id: string; children: string }) {
+  return (
+    <h2 id={id} className="text-2xl font-bold tracking-tight sm:text-3xl">
+      {children}
+    </h2>
+  );
+}
+
+/** A case study: the client and the outcome, the task, the work, the results, pictures and the client's words. */
+export async function CaseView({ item, testimonial, more }: CaseViewProps) {
+  const t = await getTranslations('CasePage');
+  const tServices = await getTranslations('Services');
+  const format = await getFormatter();
+  const hours = siteConfig.claims.callbackHours;
+
+  return (
+    <article>
+      <header className="border-b border-line bg-gradient-to-b from-brand-50 to-white">
+        <Container className="py-14 sm:py-20">
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+            {t('eyebrow')}
+            <span aria-hidden="true"> · </span>
+            <span className="sr-only">: </span>
+            {item.client.name}
+          </p>
+          <h1 className="mt-4 max-w-4xl text-3xl font-bold tracking-tight text-balance sm:text-5xl">
+            {item.title}
+          </h1>
+          <p className="mt-5 max-w-3xl text-lg leading-relaxed text-muted">{item.summary}</p>
+          {/* eslint-disable-next-line @next/next/no-img-element -- a committed SVG, sized */}
+          <img
+            src={item.cover.src}
+            alt={item.cover.alt}
+            width={item.cover.width}
+            height={item.cover.height}
+            fetchPriority="high"
+            decoding="async"
+            className="mt-10 h-auto w-full rounded-3xl bg-brand-50 shadow-card ring-1 ring-line"
+          />
+        </Container>
+      </header>
+
+      <Container className="grid gap-12 py-14 sm:py-20 lg:grid-cols-[minmax(0,1fr)_18rem] lg:gap-16">
+        <div className="min-w-0 space-y-16">
+          <section aria-labelledby="task">
+            <SectionTitle id="task">{t('taskTitle')}</SectionTitle>
+            <p className="mt-5 max-w-3xl text-lg leading-relaxed">{item.task}</p>
+          </section>
+
+          <section aria-labelledby="work">
+            <SectionTitle id="work">{t('workTitle')}</SectionTitle>
+            <ol className="mt-8 space-y-8">
+              {item.work.map((step, index) => (
+                <li key={step.title} className="flex gap-5">
+                  <span
+                    aria-hidden="true"
+                    className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-700 font-bold text-white"
+                  >
+                    {index + 1}
+                  </span>
+                  <div className="min-w-0">
+                    <h3 className="text-lg font-semibold">{step.title}</h3>
+                    <MarkdownBody tree={step.text} className="mt-2 text-muted" />
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </section>
+
+          <section aria-labelledby="results">
+            <SectionTitle id="results">{t('resultsTitle')}</SectionTitle>
+            <dl className="mt-8 grid gap-4 sm:grid-cols-2">
+              {item.results.map((result) => (
+                <div
+                  key={result.label}
+                  className="flex flex-col-reverse gap-2 rounded-2xl bg-brand-50 p-6"
+                >
+                  <dt className="leading-snug text-muted">{result.label}</dt>
+                  <dd className="text-4xl font-bold tracking-tight text-brand-800 tabular-nums">
+                    {result.value}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+
+          {item.gallery.length > 0 ? (
+            <section aria-labelledby="gallery">
+              <SectionTitle id="gallery">{t('galleryTitle')}</SectionTitle>
+              <div className="mt-8 space-y-10">
+                {item.gallery.map((picture) => (
+                  <figure key={picture.src}>
+                    {/* eslint-disable-next-line @next/next/no-img-element -- a committed SVG, sized */}
+                    <img
+                      src={picture.src}
+                      alt={picture.alt}
+                      width={picture.width}
+                      height={picture.height}
+                      loading="lazy"
+                      decoding="async"
+                      className="h-auto w-full rounded-2xl bg-surface ring-1 ring-line"
+                    />
+                    <figcaption className="mt-3 text-sm text-muted">{picture.caption}</figcaption>
+                  </figure>
+                ))}
+              </div>
+            </section>
+          ) : null}
+
+          {testimonial ? (
+            <section aria-labelledby="testimonial">
+              <SectionTitle id="testimonial">{t('testimonialTitle')}</SectionTitle>
+              <div className="mt-8">
+                <TestimonialQuote testimonial={testimonial} large />
+              </div>
+            </section>
+          ) : null}
+        </div>
+
+        <aside
+          aria-labelledby="facts"
+          className="lg:sticky lg:top-[calc(var(--header-height)+1.5rem)] lg:self-start"
+        >
+          <h2 id="facts" className="sr-only">
+            {t('factsLabel')}
+          </h2>
+          <dl className="rounded-2xl border border-line bg-white p-6">
+            <Fact label={t('client')}>{item.client.name}</Fact>
+            <Fact label={t('industry')}>{item.client.industry}</Fact>
+            <Fact label={t('location')}>{item.client.location}</Fact>
+            <Fact label={t('services')}>
+              <ul className="space-y-1">
+                {item.services.map((service) => (
+                  <li key={service}>
+                    <Link
+                      href={`/services/${service}`}
+                      className="rounded-sm text-brand-700 underline decoration-brand-200 decoration-2 underline-offset-4 hover:decoration-brand-700"
+                    >
+                      {tServices(`${service}.title`)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </Fact>
+            <Fact label={t('year')}>{format.number(item.year, { useGrouping: false })}</Fact>
+            <Fact label={t('duration')}>{t('weeks', { count: item.weeks })}</Fact>
+            <Fact label={t('team')}>{t('people', { count: item.team })}</Fact>
+            {item.stack ? (
+              <Fact label={t('stack')}>
+                <ul className="flex flex-wrap gap-1.5 font-medium">
+                  {item.stack.map((name) => (
+                    <li
+                      key={name}
+                      className="rounded-full bg-surface px-2.5 py-0.5 text-sm ring-1 ring-line"
+                    >
+                      {name}
+                    </li>
+                  ))}
+                </ul>
+              </Fact>
+            ) : null}
+          </dl>
+        </aside>
+      </Container>
+
+      <section aria-labelledby="case-cta" className="bg-brand-900 text-white">
+        <Container className="py-14 sm:py-16">
+          <h2 id="case-cta" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {t('ctaTitle')}
+          </h2>
+          <p className="mt-3 max-w-2xl text-lg leading-relaxed text-slate-200">
+            {t('ctaText', { hours })}
+          </p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <Link
+              href={navConfig.consultation}
+              className={buttonClass({ variant: 'inverse', size: 'lg' })}
+            >
+              {t('ctaButton')}
+            </Link>
+            <Link href="/calculator" className={buttonClass({ variant: 'glass', size: 'lg' })}>
+              {t('calculator')}
+            </Link>
+          </div>
+        </Container>
+      </section>
+
+      {more.length > 0 ? (
+        <section aria-labelledby="more-cases" className="section">
+          <Container>
+            <h2 id="more-cases" className="section-title">
+              {t('moreTitle')}
+            </h2>
+            <div className="mt-10">
+              <CaseGrid cases={more} headingLevel="h3" />
+            </div>
+            <Link
+              href={casesListPath()}
+              className={buttonClass({ variant: 'secondary', size: 'lg', className: 'mt-10' })}
+            >
+              {t('all')}
+            </Link>
+          </Container>
+        </section>
+      ) : null}
+    </article>
+  );
+}
