@@ -14,7 +14,14 @@ ENV NEXT_TELEMETRY_DISABLED=1
 # Built into the pages (canonical links, feeds) and into the build's id.
 ARG SITE_URL=http://localhost:3000
 ARG BUILD_ID=
-ENV SITE_URL=$SITE_URL BUILD_ID=$BUILD_ID
+# Analytics providers, each on only when given (README, "Analytics and consent").
+ARG METRIKA_COUNTER_ID=
+ARG GA4_MEASUREMENT_ID=
+ARG UMAMI_SCRIPT_URL=
+ARG UMAMI_WEBSITE_ID=
+ENV SITE_URL=$SITE_URL BUILD_ID=$BUILD_ID \
+    METRIKA_COUNTER_ID=$METRIKA_COUNTER_ID GA4_MEASUREMENT_ID=$GA4_MEASUREMENT_ID \
+    UMAMI_SCRIPT_URL=$UMAMI_SCRIPT_URL UMAMI_WEBSITE_ID=$UMAMI_WEBSITE_ID
 COPY --from=deps /app/node_modules ./node_modules
 COPY . .
 RUN npm run build

@@ -6,6 +6,7 @@ const config = [
   {
     ignores: [
       '.next/**',
+      '.next-*/**',
       'node_modules/**',
       'test-results/**',
       'playwright-report/**',

@@ -4,6 +4,7 @@ import createNextIntlPlugin from 'next-intl/plugin';
 import { langCodes } from './src/i18n/locales';
 import { calculatorQueryKeys } from './src/lib/calculator/query-keys';
 import { cacheControl } from './src/lib/http/cache-headers';
+import { analyticsFromEnv, analyticsOrigins, enabledProviders } from './src/lib/analytics/config';
 import { hstsHeader, securityHeaders } from './src/lib/security/headers';
 
 const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
@@ -20,10 +21,17 @@ const buildId =
 
 const langs = langCodes.join('|');
 
+// Analytics providers are fixed at build (src/lib/analytics/config.ts): the
+// pages load them and the policy allows exactly their origins, or neither.
+const analytics = analyticsFromEnv();
+
 const nextConfig: NextConfig = {
   // A self-contained server in .next/standalone, completed by scripts/postbuild.mts:
   // what `npm start` runs and what the container image holds.
   output: 'standalone',
+  // Another folder for a second build beside the usual one (the tests' build
+  // with analytics on); `npm start` and the post-build scripts read the same variable.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   // Local data and test output are never part of the server, whatever a trace finds.
   outputFileTracingExcludes: {
     '**/*': ['./data/**', './test-results/**', './screenshots/**', './bench/**', './.git/**'],
@@ -36,7 +44,12 @@ const nextConfig: NextConfig = {
   // A page's ETag is made there too, from its bytes hashed once, not on every request.
   generateEtags: false,
   generateBuildId: () => buildId,
-  env: { APP_BUILD_ID: buildId, APP_BUILD_TIME: String(Date.now()) },
+  env: {
+    APP_BUILD_ID: buildId,
+    APP_BUILD_TIME: String(Date.now()),
+    // '1' when some provider is on: without one, the goal calls compile to nothing.
+    APP_ANALYTICS: enabledProviders(analytics).length > 0 ? '1' : '',
+  },
   reactStrictMode: true,
   // Loaded from node_modules at run time rather than bundled: PGlite reads its
   // WebAssembly and data files from its own folder; the rest are Node libraries.
@@ -64,7 +77,10 @@ const nextConfig: NextConfig = {
     return [
       {
         source: '/:path*',
-        headers: securityHeaders({ dev: process.env.NODE_ENV === 'development' }),
+        headers: securityHeaders({
+          dev: process.env.NODE_ENV === 'development',
+          extra: analyticsOrigins(analytics),
+        }),
       },
       {
         // HTTPS ends at the proxy or CDN in front, which says so in X-Forwarded-Proto.

@@ -1,9 +1,15 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { analyticsTestBuild } from './tests/e2e/support/analytics-build';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const e2eDataDir = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
 const standInPort = port + 5;
 const webhookSecret = 'e2e-webhook-secret-0123456789';
+// The same site built with analytics providers on (`npm run build:analytics-test`),
+// reporting to stand-ins: served beside the usual build when it exists.
+const analytics = analyticsTestBuild(port);
+const analyticsBuilt = existsSync(`${analytics.distDir}/standalone/server.js`);
 
 /**
  * End-to-end tests run against the production build (`npm run build` first;
@@ -90,5 +96,34 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'ignore',
     },
+    {
+      // Stand-ins for the analytics providers (Yandex Metrica, gtag.js, Umami).
+      command: 'node tests/e2e/support/analytics-stand-ins.mjs',
+      env: { E2E_ANALYTICS_PORT: String(analytics.standInPort) },
+      url: `http://127.0.0.1:${analytics.standInPort}/calls`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 10_000,
+    },
+    ...(analyticsBuilt
+      ? [
+          {
+            command: 'node scripts/start.mjs',
+            env: {
+              NEXT_DIST_DIR: analytics.distDir,
+              PORT: String(analytics.sitePort),
+              DATA_DIR: `${e2eDataDir}-analytics`,
+              LOG_LEVEL: 'silent',
+              TRUSTED_PROXIES: '1',
+              LEADS_WEBHOOK_URL: `http://127.0.0.1:${standInPort}/webhook`,
+              LEADS_WEBHOOK_SECRET: webhookSecret,
+            },
+            url: `http://localhost:${analytics.sitePort}/en`,
+            reuseExistingServer: !process.env.CI,
+            timeout: 60_000,
+            stdout: 'ignore' as const,
+            stderr: 'pipe' as const,
+          },
+        ]
+      : []),
   ],
 });

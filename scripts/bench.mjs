@@ -260,13 +260,18 @@ async function load({ url, connections, headers = {}, duration = loadSeconds }) 
     '-H',
     `${name}: ${value}`,
   ]);
-  const run = spawnSync(
+  // Not spawnSync: a server in this process (the plain Node baseline) must keep answering.
+  const child = spawn(
     wrkBinary,
     ['-t2', `-c${connections}`, `-d${duration}s`, '--latency', ...headerArgs, url],
-    { encoding: 'utf8' },
+    { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
-  const out = run.stdout;
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  child.stderr.on('data', (chunk) => (err += chunk));
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`wrk failed: ${err}`);
   const number = (pattern) => Number(pattern.exec(out)?.[1] ?? 0);
   const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
   const p99Ms = p99 ? Number(p99[1]) * { us: 0.001, ms: 1, s: 1000 }[p99[2]] : 0;

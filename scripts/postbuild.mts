@@ -23,9 +23,13 @@ import path from 'node:path';
 import { langCodes, type LangCode } from '../src/i18n/locales';
 import { addFontPreloads } from '../src/lib/fonts/preload-links';
 import { builtFontUrl, preloadedFonts } from '../src/lib/fonts/preloads';
+import { analyticsFromEnv, analyticsOrigins } from '../src/lib/analytics/config';
 import { addPagePolicy } from '../src/lib/security/page-policy';
 
-const distDir = process.argv[2] ?? '.next';
+const distDir = process.argv[2] ?? process.env.NEXT_DIST_DIR ?? '.next';
+// The same settings as the build's: a page's own policy allows the analytics
+// providers the build turned on, as the header does (next.config.ts).
+const extraOrigins = analyticsOrigins(analyticsFromEnv());
 // The standalone output (when configured) holds its own copy of the pages.
 const roots = [
   path.join(distDir, 'server/app'),
@@ -82,7 +86,7 @@ for (const root of roots) {
         html = addFontPreloads(html, await fontUrls(html, lang as LangCode));
         preloaded += 1;
       }
-      const { html: pinned, hashes } = addPagePolicy(html);
+      const { html: pinned, hashes } = addPagePolicy(html, extraOrigins);
       await writeFile(file, pinned);
       pages += 1;
       scripts += hashes.length;

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * The whole test suite, as `npm test` runs it: unit and integration tests
- * (Vitest), a production build, the fault tests against it (Vitest,
- * tests/faults), then the end-to-end tests (Playwright). Every stage runs even if an earlier one failed, and the last line printed
+ * (Vitest), a production build (and a second one with analytics on, for the
+ * consent tests), the fault tests against it (Vitest, tests/faults), then the
+ * end-to-end tests (Playwright). Every stage runs even if an earlier one failed, and the last line printed
  * is the total: "N passed, N failed". The same totals are written to
  * test-results/summary.json for CI.
  */
@@ -51,6 +52,13 @@ if (!buildOk) {
   failed += 1;
   console.error('The production build failed; the end-to-end tests cannot run.');
 } else {
+  // 2b. The same site built with analytics providers on, reporting to stand-ins:
+  // the consent banner's end-to-end tests run against it (providers are fixed at build).
+  if (!run('npm', ['run', 'build:analytics-test'])) {
+    failed += 1;
+    console.error('The build with analytics on failed; its end-to-end tests will fail.');
+  }
+
   // 3. Fault tests: the built server, the worker and the database under crashes and outages.
   const faultsOk = run('npx', [
     'vitest',

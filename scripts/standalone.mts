@@ -13,7 +13,7 @@ import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 
-const distDir = process.argv[2] ?? '.next';
+const distDir = process.argv[2] ?? process.env.NEXT_DIST_DIR ?? '.next';
 const standalone = path.join(distDir, 'standalone');
 if (!existsSync(path.join(standalone, 'server.js'))) {
   console.error(`standalone: no ${standalone}/server.js; is output: 'standalone' still set?`);

@@ -15,7 +15,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const server = path.join(root, '.next/standalone/server.js');
+// NEXT_DIST_DIR: a build made into another folder (the tests build one with analytics on).
+const server = path.join(root, process.env.NEXT_DIST_DIR ?? '.next', 'standalone/server.js');
 if (!existsSync(server)) {
   console.error('There is no production build yet: run `npm run build` first.');
   process.exit(1);

@@ -41,6 +41,7 @@ export const navConfig = {
   legal: [
     { key: 'privacy', href: '/privacy' },
     { key: 'terms', href: '/terms' },
+    { key: 'consent', href: '/consent' },
   ],
 } as const satisfies {
   consultation: NavHref;

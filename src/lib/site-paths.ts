@@ -10,6 +10,7 @@ const staticPaths = new Set([
   '/calculator',
   '/contacts',
   '/about',
+  '/consent',
   '/services',
   '/cases',
   '/privacy',

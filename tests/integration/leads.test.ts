@@ -77,10 +77,15 @@ describe.each(backends)('submitting a lead on %s', (backend) => {
     });
     const [consent] = await test.db.select().from(consents).where(eq(consents.leadId, lead!.id));
     expect(consent).toMatchObject({
-      // The consent text's version is the privacy policy's date, in the visitor's language.
-      textVersion: /^updated: (\S+)$/m.exec(
-        readFileSync('content/pages/privacy/kz.md', 'utf8'),
-      )![1],
+      // The consent text's version is the newer date of the consent document and
+      // the privacy policy, in the visitor's language.
+      textVersion: ['consent', 'privacy']
+        .map(
+          (slug) =>
+            /^updated: (\S+)$/m.exec(readFileSync(`content/pages/${slug}/kz.md`, 'utf8'))![1]!,
+        )
+        .sort()
+        .at(-1),
       language: 'kz',
       page: '/kz/contacts',
       ip: '203.0.113.7',

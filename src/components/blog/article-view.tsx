@@ -97,6 +97,8 @@ export async function ArticleView({ article, related, newer, older }: ArticleVie
             ) : null}
             <div className="min-w-0">
               <MarkdownBody tree={article.body} />
+              {/* The article's end: coming into view is the goal "article read" (src/components/consent). */}
+              <div data-article-end={article.slug} aria-hidden="true" />
               <ul aria-label={t('tags')} className="mt-10 flex flex-wrap gap-2">
                 {article.tags.map((tag) => (
                   <li key={tag} className="rounded-full bg-surface px-3 py-1 text-sm text-muted">

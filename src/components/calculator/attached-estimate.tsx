@@ -2,8 +2,15 @@
 
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 
-/** The estimate a consultation request carries: the selection as a query, and its summary in words. */
-export type AttachedEstimate = { query: string; summary: string };
+/**
+ * The estimate a consultation request carries: the selection as a query, its
+ * summary in words, and its range (for the analytics goal of a sent request).
+ */
+export type AttachedEstimate = {
+  query: string;
+  summary: string;
+  range?: { low: number; high: number; currency: string };
+};
 
 type AttachedEstimateState = {
   estimate: AttachedEstimate;

@@ -69,7 +69,7 @@ function Step({
  */
 export function Calculator({ texts, currency, initial, typed, action }: CalculatorProps) {
   const form = useRef<HTMLFormElement>(null);
-  const calc = useCalculator(initial, { currency, typed, syncUrl: true, form });
+  const calc = useCalculator(initial, { name: 'full', currency, typed, syncUrl: true, form });
   const { selection, priced } = calc;
   const summary = useMemo(() => summarize(texts, selection, priced), [texts, selection, priced]);
   const type = pricingConfig.projectTypes[selection.type];
@@ -78,8 +78,12 @@ export function Calculator({ texts, currency, initial, typed, action }: Calculat
   const attached = useAttachedEstimate();
   const setAttached = attached?.setEstimate;
   useEffect(() => {
-    setAttached?.({ query: calc.query, summary });
-  }, [setAttached, calc.query, summary]);
+    setAttached?.({
+      query: calc.query,
+      summary,
+      range: { low: priced.low, high: priced.high, currency },
+    });
+  }, [setAttached, calc.query, summary, priced.low, priced.high, currency]);
 
   const hasPlatforms = 'platforms' in type && type.platforms;
   let step = 0;

@@ -39,7 +39,7 @@ export function CompactCalculator({
   action,
 }: CompactCalculatorProps) {
   const form = useRef<HTMLFormElement>(null);
-  const calc = useCalculator(initial, { currency, syncUrl: false, form });
+  const calc = useCalculator(initial, { name: 'compact', currency, syncUrl: false, form });
   const { selection, priced } = calc;
   const type = pricingConfig.projectTypes[selection.type];
   const router = useRouter();

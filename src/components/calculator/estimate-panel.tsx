@@ -12,6 +12,7 @@ import {
 } from '@/lib/calculator/describe';
 import type { PricedEstimate } from '@/lib/calculator/estimate';
 import { fillTemplate } from '@/lib/format/plural';
+import { goal } from '@/lib/analytics/goals';
 import { buttonClass } from '@/components/ui/button';
 import { useAttachedEstimate } from './attached-estimate';
 
@@ -35,6 +36,11 @@ export function EstimatePanel({ texts, selection, priced, monthly }: EstimatePan
     try {
       await navigator.clipboard.writeText(window.location.href);
       setCopyStatus('copied');
+      goal('estimate_shared', {
+        type: selection.type,
+        estimate: `${priced.low}-${priced.high}`,
+        currency: priced.currency,
+      });
     } catch {
       setCopyStatus('failed');
     }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useLayoutEffect, useMemo, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import {
   featureIds,
   pricingConfig,
@@ -9,6 +9,7 @@ import {
   type ProjectTypeId,
   type Selection,
 } from '@/config/pricing';
+import { goal } from '@/lib/analytics/goals';
 import { estimate, inCurrency, perMonth, type PricedEstimate } from '@/lib/calculator/estimate';
 import { calculatorQueryKeys, type CalculatorQueryKey } from '@/lib/calculator/query-keys';
 import {
@@ -81,7 +82,10 @@ export function useCalculator(
     typed,
     syncUrl,
     form,
+    name,
   }: {
+    /** Which calculator this is, for the analytics goal of its first use. */
+    name: 'full' | 'compact';
     currency: Currency;
     typed?: { size?: string; support?: string };
     syncUrl: boolean;
@@ -161,6 +165,13 @@ export function useCalculator(
 
   const type = pricingConfig.projectTypes[selection.type];
   const typedSize = readWhole(sizeText);
+  // The first change a visitor makes is the goal "calculator used", once per page.
+  const used = useRef(false);
+  const reportUse = (typeId: ProjectTypeId = selection.type) => {
+    if (used.current) return;
+    used.current = true;
+    goal('calculator_used', { type: typeId, calculator: name });
+  };
   const typedSupport = readWhole(supportText);
 
   return {
@@ -174,12 +185,14 @@ export function useCalculator(
     sizeText,
     supportText,
     setType(typeId: ProjectTypeId) {
+      reportUse(typeId);
       const next = changeType(selection, typeId);
       setSelection(next);
       setSizeText(String(next.size));
       setSupportText(String(next.support));
     },
     setSizeText(text: string) {
+      reportUse();
       setSizeText(text);
       const value = readWhole(text);
       if (value !== undefined) {
@@ -187,6 +200,7 @@ export function useCalculator(
       }
     },
     setSupportText(text: string) {
+      reportUse();
       setSupportText(text);
       const value = readWhole(text);
       if (value !== undefined) {
@@ -199,6 +213,7 @@ export function useCalculator(
       setSupportText(String(selection.support));
     },
     toggleFeature(id: FeatureId, on: boolean) {
+      reportUse();
       setSelection((s) => ({
         ...s,
         features: featureIds.filter((feature) =>
@@ -207,6 +222,7 @@ export function useCalculator(
       }));
     },
     update(change: Partial<Pick<Selection, 'design' | 'platform' | 'urgency'>>) {
+      reportUse();
       setSelection((s) => ({ ...s, ...change }));
     },
   };

@@ -78,6 +78,7 @@ export async function ConsultationBlock({ page, query }: ConsultationBlockProps)
     },
     consent: t('consent'),
     privacyLink: t('privacyLink'),
+    consentDocument: t('consentDocument'),
     honeypot: t('honeypot'),
     submit: t('submit'),
     submitting: t('submitting'),

@@ -1,10 +1,11 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useAttachedEstimate } from '@/components/calculator/attached-estimate';
 import { buttonClass } from '@/components/ui/button';
 import type { LangCode } from '@/i18n/locales';
 import { Link } from '@/i18n/navigation';
+import { goal } from '@/lib/analytics/goals';
 import { initialValues } from '@/lib/consultation/form-state';
 import { consultationFields, type ConsultationErrorCode } from '@/lib/consultation/fields';
 import { BriefDetails, NameField, type BriefLabels } from './brief-fields';
@@ -17,6 +18,7 @@ export type ConsultationFormLabels = ContactFieldLabels & {
   brief: BriefLabels;
   consent: string;
   privacyLink: string;
+  consentDocument: string;
   honeypot: string;
   submit: string;
   submitting: string;
@@ -76,6 +78,19 @@ export function ConsultationForm({ labels, language, page, permalink }: Consulta
     setAttach(true);
   }
 
+  // An accepted request is the goal the site exists for: reported with how to
+  // reach the visitor (the method, never the contact) and the estimate it carried.
+  const reported = useRef<string | null>(null);
+  const range = attach ? attached?.estimate.range : undefined;
+  useEffect(() => {
+    if (state.status !== 'success' || reported.current === state.reference) return;
+    reported.current = state.reference;
+    goal('request_sent', {
+      method: state.method,
+      ...(range ? { estimate: `${range.low}-${range.high}`, currency: range.currency } : {}),
+    });
+  }, [state, range]);
+
   if (!showForm && state.status === 'success') {
     return (
       <SuccessView
@@ -132,6 +147,7 @@ export function ConsultationForm({ labels, language, page, permalink }: Consulta
       <input type="hidden" name="shownMs" defaultValue="" />
       <input type="hidden" name="timeZone" defaultValue="" />
       <input type="hidden" name="attribution" defaultValue="" />
+      <input type="hidden" name="analytics" defaultValue="" />
 
       {failureMessage ? (
         <p
@@ -177,6 +193,13 @@ export function ConsultationForm({ labels, language, page, permalink }: Consulta
           />
           <div className="text-sm leading-relaxed text-ink">
             <label htmlFor={`${id}-consent`}>{labels.consent}</label> (
+            <Link
+              href="/consent"
+              className="font-medium text-brand-700 underline underline-offset-2"
+            >
+              {labels.consentDocument}
+            </Link>
+            ,{' '}
             <Link
               href="/privacy"
               className="font-medium text-brand-700 underline underline-offset-2"

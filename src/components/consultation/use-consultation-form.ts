@@ -9,6 +9,7 @@ import {
   type FormEvent,
   type RefObject,
 } from 'react';
+import { analyticsIdsForRequest } from '@/lib/analytics/goals';
 import { attributionForRequest } from '@/lib/attribution/browser';
 import { initialValues, type ConsultationState } from '@/lib/consultation/form-state';
 import { consultationFields, type ContactMethod } from '@/lib/consultation/fields';
@@ -164,6 +165,7 @@ export function useConsultationForm(language: string, permalink: string): Consul
     }
     setHidden(form, 'shownMs', String(Math.round(performance.now())));
     setHidden(form, 'attribution', attributionForRequest());
+    setHidden(form, 'analytics', analyticsIdsForRequest());
     setHidden(form, 'timeZone', Intl.DateTimeFormat().resolvedOptions().timeZone ?? '');
   }
 

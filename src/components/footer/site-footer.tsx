@@ -4,9 +4,14 @@ import { navConfig } from '@/config/navigation';
 import { siteConfig } from '@/config/site';
 import { Link } from '@/i18n/navigation';
 import { Icon } from '@/components/ui/icon';
+import { enabledProviders } from '@/lib/analytics/config';
+import { buildProviders } from '@/server/consent/texts';
 
 export async function SiteFooter() {
   const t = await getTranslations('Footer');
+  const tConsent = await getTranslations('Consent');
+  // A way back to the consent choice, on every page, where there is one to make.
+  const analytics = enabledProviders(buildProviders()).length > 0;
   const heading = 'footer-heading';
   const link = 'footer-link';
 
@@ -88,6 +93,14 @@ export async function SiteFooter() {
                   </Link>
                 </li>
               ))}
+              {analytics ? (
+                <li>
+                  {/* Opens the consent settings (src/components/consent/consent-manager.tsx). */}
+                  <button type="button" data-consent-settings className={link}>
+                    {tConsent('settings')}
+                  </button>
+                </li>
+              ) : null}
             </ul>
           </nav>
         </Container>

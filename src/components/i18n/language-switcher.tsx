@@ -4,6 +4,7 @@ import { useId, type CSSProperties, type MouseEvent } from 'react';
 import { usePopover } from '@/components/header/use-popover';
 import { localeInfo, locales, writeLocaleCookie, type Locale } from '@/i18n/locales';
 import { Link, usePathname, useRouter } from '@/i18n/navigation';
+import { goal } from '@/lib/analytics/goals';
 import { cn } from '@/lib/cn';
 import { Flag } from './flag';
 import {
@@ -40,6 +41,7 @@ export function LanguageSwitcher({
     event.preventDefault();
     hide();
     writeLocaleCookie(localeInfo[next].code);
+    goal('language_switched', { from: localeInfo[locale].code, to: localeInfo[next].code });
     const { search, hash } = window.location;
     router.push(pathname, { locale: next, search, hash });
   }

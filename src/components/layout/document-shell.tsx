@@ -5,8 +5,11 @@ import { SiteFooter } from '@/components/footer/site-footer';
 import { SiteHeader } from '@/components/header/site-header';
 import { LocaleCookieSync } from '@/components/i18n/locale-cookie-sync';
 import { JsonLd } from '@/components/seo/json-ld';
+import { ConsentManager } from '@/components/consent/consent-manager';
 import { LocaleProvider } from '@/i18n/locale-context';
-import type { Locale } from '@/i18n/locales';
+import { localeInfo, type Locale } from '@/i18n/locales';
+import { enabledProviders } from '@/lib/analytics/config';
+import { buildProviders, consentTexts } from '@/server/consent/texts';
 import { organizationLd, websiteLd } from '@/server/seo/json-ld';
 import { BuildWatch } from './build-watch';
 import { SkipLink } from './skip-link';
@@ -16,6 +19,7 @@ type DocumentShellProps = { locale: Locale; children: ReactNode };
 /** The whole document around a page: `<html lang>`, skip link, header, main, footer. */
 export async function DocumentShell({ locale, children }: DocumentShellProps) {
   const t = await getTranslations('SkipLink');
+  const providers = buildProviders();
   const tError = await getTranslations('ErrorPage');
   const errorTexts = {
     // Filled in the browser with the status of the error at hand.
@@ -39,6 +43,13 @@ export async function DocumentShell({ locale, children }: DocumentShellProps) {
           <LocaleCookieSync locale={locale} />
           <BuildWatch />
           <JsonLd nodes={[organizationLd(locale), websiteLd(locale)]} />
+          {enabledProviders(providers).length > 0 ? (
+            <ConsentManager
+              providers={providers}
+              lang={localeInfo[locale].code}
+              texts={await consentTexts(locale, providers)}
+            />
+          ) : null}
         </LocaleProvider>
       </body>
     </html>

@@ -11,6 +11,12 @@
  * request (the calculator and 404 pages) keep the header policy alone.
  */
 
+import type { analyticsOrigins } from '@/lib/analytics/config';
+
+/** The origins the configured analytics providers need (none by default). */
+export type ExtraOrigins = ReturnType<typeof analyticsOrigins>;
+const none: ExtraOrigins = { script: [], connect: [], img: [] };
+
 /** Directives shared by the header and the per-page policy. */
 export const baseDirectives = {
   'default-src': ["'self'"],
@@ -39,19 +45,24 @@ export function serializePolicy(directives: Directives): string {
  * The policy sent as a header on every response. `next dev` also needs
  * `eval`, which React uses there to rebuild server stacks in the browser.
  */
-export function headerPolicy({ dev = false } = {}): string {
+export function headerPolicy({
+  dev = false,
+  extra = none,
+}: { dev?: boolean; extra?: ExtraOrigins } = {}): string {
   return serializePolicy({
     ...baseDirectives,
-    'script-src': ["'self'", "'unsafe-inline'", ...(dev ? ["'unsafe-eval'"] : [])],
+    'img-src': [...baseDirectives['img-src'], ...extra.img],
+    'connect-src': [...baseDirectives['connect-src'], ...extra.connect],
+    'script-src': ["'self'", "'unsafe-inline'", ...extra.script, ...(dev ? ["'unsafe-eval'"] : [])],
     // Only a header can say this; a <meta> policy cannot.
     'frame-ancestors': ["'none'"],
   });
 }
 
 /** The stricter policy of one prerendered page: its inline scripts by hash. */
-export function pagePolicy(scriptHashes: readonly string[]): string {
+export function pagePolicy(scriptHashes: readonly string[], extra: ExtraOrigins = none): string {
   return serializePolicy({
-    'script-src': ["'self'", ...scriptHashes.map((hash) => `'sha256-${hash}'`)],
+    'script-src': ["'self'", ...extra.script, ...scriptHashes.map((hash) => `'sha256-${hash}'`)],
   });
 }
 
@@ -86,8 +97,11 @@ export const permissionsPolicy = [
 
 export type Header = { key: string; value: string };
 
-export const securityHeaders = ({ dev = false } = {}): Header[] => [
-  { key: 'Content-Security-Policy', value: headerPolicy({ dev }) },
+export const securityHeaders = ({
+  dev = false,
+  extra = none,
+}: { dev?: boolean; extra?: ExtraOrigins } = {}): Header[] => [
+  { key: 'Content-Security-Policy', value: headerPolicy({ dev, extra }) },
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
   { key: 'Permissions-Policy', value: permissionsPolicy },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { pagePolicy } from './headers';
+import { pagePolicy, type ExtraOrigins } from './headers';
 
 const metaPattern = /<meta http-equiv="Content-Security-Policy" content="[^"]*"\/>/;
 const scriptPattern = /<script(\s[^>]*)?>([\s\S]*?)<\/script>/g;
@@ -28,10 +28,13 @@ export function inlineScriptHashes(html: string): string[] {
  * script; a policy left by an earlier run is replaced. Throws on a page without
  * `<head>`: it would ship with no policy of its own.
  */
-export function addPagePolicy(page: string): { html: string; hashes: string[] } {
+export function addPagePolicy(
+  page: string,
+  extra?: ExtraOrigins,
+): { html: string; hashes: string[] } {
   const stripped = page.replace(metaPattern, '');
   const hashes = [...new Set(inlineScriptHashes(stripped))];
-  const meta = `<meta http-equiv="Content-Security-Policy" content="${pagePolicy(hashes)}"/>`;
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${pagePolicy(hashes, extra)}"/>`;
   if (!stripped.includes('<head>')) throw new Error('no <head> to put the page policy in');
   return { html: stripped.replace('<head>', `<head>${meta}`), hashes };
 }

@@ -8,9 +8,11 @@ import { localeInfo, type Locale } from '@/i18n/locales';
 import { ContentError, fillTemplate, parseFrontmatter } from '@/lib/markdown/frontmatter';
 import { markdownToHast } from '@/lib/markdown/render';
 import { contentRoot } from './paths';
+import { analyticsServicesText } from './analytics-services';
 import { contentTemplateValues } from './template-values';
 
-export const legalPageSlugs = ['privacy', 'terms'] as const;
+/** The privacy policy, the terms, and the consent to data processing (a document of its own). */
+export const legalPageSlugs = ['privacy', 'terms', 'consent'] as const;
 export type LegalPageSlug = (typeof legalPageSlugs)[number];
 
 export const legalFrontmatterSchema = z.object({
@@ -30,7 +32,12 @@ export const getLegalPage = cache(
     const relative = path.relative(process.cwd(), file);
     const source = await readFile(file, 'utf8');
     const { data, body } = parseFrontmatter(source, legalFrontmatterSchema, relative);
-    const filled = fillTemplate(body, contentTemplateValues(locale), relative);
+    const values = {
+      ...contentTemplateValues(locale),
+      // The analytics services this build reports to, as the privacy policy lists them.
+      analyticsServices: await analyticsServicesText(locale),
+    };
+    const filled = fillTemplate(body, values, relative);
     const tree = await markdownToHast(filled).catch((error: Error) => {
       throw new ContentError(`${relative}: ${error.message}`);
     });

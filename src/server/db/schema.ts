@@ -41,6 +41,11 @@ export const leads = pgTable(
     timeZone: text('time_zone'),
     /** Where the visitor came from: `{ first, last }` touches (UTM tags, click ids, referrer, landing page). */
     attribution: jsonb('attribution'),
+    /**
+     * The analytics services' ids of the visitor's browser (`{ metrika?, ga? }`),
+     * when they allowed analytics: matches the request to the visit and its ad.
+     */
+    analytics: jsonb('analytics'),
     /** URL code of the language the form was in: ru, en, kz, ua. */
     language: text('language').notNull(),
     /** The page the form was sent from, without host. */

@@ -54,6 +54,7 @@ const full: LeadForNotification = {
       at: '2026-11-21T07:00:00.000Z',
     },
   },
+  analytics: { metrika: '1732887123456789012', ga: '1234567890.1732887123' },
   reviewReason: 'too-fast',
 };
 
@@ -99,6 +100,10 @@ describe('messages', () => {
     expect(message).toContain(
       'First visit: <b>yandex / cpc / spring · landed on /kz?utm_source=yandex · 2026-11-18</b>',
     );
+    expect(message).toContain(
+      'Analytics: <b>Yandex Metrica ClientID 1732887123456789012, Google Analytics client_id 1234567890.1732887123</b>',
+    );
+    expect(telegramMessage(lead, texts, 'Asia/Almaty')).not.toContain('Analytics:');
     expect(message).toContain('⚠ Check: <b>sent sooner after the page appeared');
     const tags = message.match(/<\/?[a-z]+>/g) ?? [];
     expect(new Set(tags)).toEqual(new Set(['<b>', '</b>']));

@@ -29,6 +29,8 @@ export type LeadForNotification = {
   page: string;
   estimate: unknown;
   attribution?: unknown;
+  /** The analytics services' ids of the visitor's browser, when they allowed analytics. */
+  analytics?: unknown;
   reviewReason?: ReviewReason | null;
 };
 
@@ -46,6 +48,7 @@ export type NotificationTexts = {
     received: string;
     source: string;
     firstSource: string;
+    analytics: string;
     review: string;
   };
   methods: Record<ContactMethod, string>;
@@ -139,6 +142,8 @@ function rows(lead: LeadForNotification, t: NotificationTexts, timeZone: string)
         value: `${touchLine(first, t)} · ${first.at.slice(0, 10)}`,
       });
   }
+  const ids = analyticsLine(lead.analytics);
+  if (ids) result.push({ label: t.labels.analytics, value: ids });
   result.push(
     { label: t.labels.language, value: lead.language },
     { label: t.labels.page, value: lead.page },
@@ -147,6 +152,17 @@ function rows(lead: LeadForNotification, t: NotificationTexts, timeZone: string)
   if (lead.reviewReason && t.reviews[lead.reviewReason])
     result.push({ label: `⚠ ${t.labels.review}`, value: t.reviews[lead.reviewReason] });
   return result;
+}
+
+/** "Yandex Metrica ClientID 1732…, Google Analytics client id 1234.5678", as stored. */
+export function analyticsLine(analytics: unknown): string | undefined {
+  if (!analytics || typeof analytics !== 'object') return undefined;
+  const { metrika, ga } = analytics as { metrika?: unknown; ga?: unknown };
+  const parts = [
+    typeof metrika === 'string' ? `Yandex Metrica ClientID ${metrika}` : '',
+    typeof ga === 'string' ? `Google Analytics client_id ${ga}` : '',
+  ].filter(Boolean);
+  return parts.length ? parts.join(', ') : undefined;
 }
 
 export function telegramMessage(

@@ -127,6 +127,7 @@ export async function notificationTexts(env: ServerEnv): Promise<NotificationTex
     'received',
     'source',
     'firstSource',
+    'analytics',
     'review',
   ] as const;
   return {

@@ -14,15 +14,29 @@ async function load(code: LangCode): Promise<ConsentText> {
   const locale = localeFromCode(code);
   const messages = (await loadMessages(locale)) as { ConsultationForm?: { consent?: string } };
   const label = messages.ConsultationForm?.consent ?? '';
-  const file = legalPageFile('privacy', locale);
-  const source = await readFile(file, 'utf8');
-  const { data } = parseFrontmatter(source, legalFrontmatterSchema, file);
-  // What the visitor agreed to: the checkbox label and the policy it links to, in their language.
-  const hash = createHash('sha256').update(label).update('\n').update(source).digest('hex');
-  return { version: data.updated, hash };
+  // What the visitor agreed to: the checkbox label and the two documents it
+  // links to (the consent itself and the privacy policy), in their language.
+  const documents = await Promise.all(
+    (['consent', 'privacy'] as const).map(async (slug) => {
+      const file = legalPageFile(slug, locale);
+      const source = await readFile(file, 'utf8');
+      return {
+        source,
+        updated: parseFrontmatter(source, legalFrontmatterSchema, file).data.updated,
+      };
+    }),
+  );
+  const hash = createHash('sha256').update(label);
+  for (const { source } of documents) hash.update('\n').update(source);
+  // The version is the newer document's date.
+  const version = documents
+    .map((document) => document.updated)
+    .sort()
+    .at(-1)!;
+  return { version, hash: hash.digest('hex') };
 }
 
-/** The version (the privacy policy's date) and hash of the consent a visitor gives in `code`. */
+/** The version (the newer document's date) and hash of the consent a visitor gives in `code`. */
 export function consentText(code: LangCode): Promise<ConsentText> {
   let entry = cache.get(code);
   if (!entry) {

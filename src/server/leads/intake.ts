@@ -59,7 +59,11 @@ export function readFields(
     if (typeof value === 'string') fields[name] = value;
     else if (typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)))
       fields[name] = String(value);
-    else if ((name === 'estimate' || name === 'attribution') && value && typeof value === 'object')
+    else if (
+      (name === 'estimate' || name === 'attribution' || name === 'analytics') &&
+      value &&
+      typeof value === 'object'
+    )
       fields[name] = JSON.stringify(value);
   }
   return fields;

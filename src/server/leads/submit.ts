@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { isLangCode, localeFromCode, localeInfo, type LangCode } from '@/i18n/locales';
+import { parseClientIds } from '@/lib/analytics/client-ids';
 import { attributionFromFormPage, parseAttribution } from '@/lib/attribution/parse';
 import { leadEstimate } from '@/lib/calculator/lead-estimate';
 import { budgetInCurrency } from '@/lib/consultation/budget';
@@ -42,6 +43,7 @@ export const submissionFieldNames = [
   'page',
   'estimate',
   'attribution',
+  'analytics',
 ] as const;
 
 export type SubmissionFields = Partial<Record<(typeof submissionFieldNames)[number], string>>;
@@ -181,6 +183,8 @@ export async function submitLead(
     const attribution =
       parseAttribution(fields.attribution, now) ??
       attributionFromFormPage(context.referer ?? null, now);
+    // The analytics services' ids of the browser: sent only when the visitor allowed analytics.
+    const analytics = parseClientIds(fields.analytics);
     const consent = await consentText(language);
     const { channels } = context;
 
@@ -237,6 +241,7 @@ export async function submitLead(
           page,
           estimate,
           attribution,
+          analytics,
           status: spamReason ? 'spam' : 'new',
           spamReason,
           reviewReason: spamReason ? null : review,

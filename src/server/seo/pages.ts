@@ -231,6 +231,7 @@ const simplePages = {
   calculator: 'CalculatorPage',
   contacts: 'ContactsPage',
   privacy: 'PrivacyPage',
+  consent: 'ConsentPage',
   terms: 'TermsPage',
 } as const;
 

@@ -89,6 +89,11 @@ export function pagesOf(code: LangCode): SitePage[] {
     },
     { path: '/privacy', h1: frontmatterTitle(`content/pages/privacy/${code}.md`), type: 'privacy' },
     { path: '/terms', h1: frontmatterTitle(`content/pages/terms/${code}.md`), type: 'terms' },
+    {
+      path: '/consent',
+      h1: frontmatterTitle(`content/pages/consent/${code}.md`),
+      type: 'consent',
+    },
   ];
 }
 

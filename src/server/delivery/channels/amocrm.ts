@@ -2,6 +2,7 @@ import 'server-only';
 import { siteConfig } from '@/config/site';
 import { env as siteEnv } from '@/env';
 import { leadEstimateSchema } from '@/lib/calculator/lead-estimate';
+import type { AnalyticsClientIds } from '@/lib/analytics/client-ids';
 import type { Attribution, Touch } from '@/lib/attribution/touch';
 import type { ServerEnv } from '@/server/env';
 import { emailMessage, type NotificationTexts } from '../format';
@@ -25,6 +26,12 @@ const trackingFields: Record<string, (touch: Touch) => string | undefined> = {
   YCLID: (t) => t.yclid,
   FBCLID: (t) => t.fbclid,
   REFERRER: (t) => t.referrer,
+};
+
+/** The tracking fields that take the analytics services' ids of the visitor's browser. */
+const analyticsFields: Record<string, (ids: AnalyticsClientIds) => string | undefined> = {
+  _YM_UID: (ids) => ids.metrika,
+  GCLIENTID: (ids) => ids.ga,
 };
 
 type Problem = { title?: string; detail?: string; retry_after?: number };
@@ -88,9 +95,14 @@ export function amocrmDelivery(env: ServerEnv, texts: NotificationTexts): Delive
 
   async function leadFields(lead: LeadForDelivery) {
     const last = (lead.attribution as Attribution | null | undefined)?.last;
-    const ids = last ? await trackingFieldIds() : new Map<string, number>();
-    const values = Object.entries(trackingFields).flatMap(([code, pick]) => {
-      const value = last && pick(last);
+    const clientIds = lead.analytics as AnalyticsClientIds | null | undefined;
+    const ids = last || clientIds ? await trackingFieldIds() : new Map<string, number>();
+    const values = [
+      ...Object.entries(trackingFields).map(([code, pick]) => [code, last && pick(last)] as const),
+      ...Object.entries(analyticsFields).map(
+        ([code, pick]) => [code, clientIds && pick(clientIds)] as const,
+      ),
+    ].flatMap(([code, value]) => {
       const id = ids.get(code);
       return value && id ? [{ field_id: id, values: [{ value }] }] : [];
     });

@@ -78,6 +78,7 @@ export function webhookPayload(lead: LeadForDelivery, attempt: number) {
       : null,
     estimate: lead.estimate ?? null,
     attribution: lead.attribution ?? null,
+    analytics: lead.analytics ?? null,
     review: lead.reviewReason ?? null,
     attempt,
   };

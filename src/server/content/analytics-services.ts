@@ -1,0 +1,28 @@
+import 'server-only';
+import { createTranslator } from 'next-intl';
+import { analyticsFromEnv, enabledProviders } from '@/lib/analytics/config';
+import type { Locale } from '@/i18n/locales';
+import { loadMessages } from '@/i18n/messages';
+
+/**
+ * The privacy policy's paragraph on analytics, made from the settings of the
+ * build: the providers that are on, each with who runs it, its cookies and its
+ * own policy, or that there are none. Loaders run outside a request too, so
+ * this translates on its own.
+ */
+export async function analyticsServicesText(
+  locale: Locale,
+  env: Record<string, string | undefined> = process.env,
+): Promise<string> {
+  const providers = analyticsFromEnv(env);
+  const ids = enabledProviders(providers);
+  const t = createTranslator({
+    locale,
+    messages: await loadMessages(locale),
+    namespace: 'PrivacyPage',
+  });
+  if (ids.length === 0) return t('analyticsNone');
+  const list = ids.map((id) => `- ${t(`analyticsProvider.${id}`)}`).join('\n');
+  const linked = providers.metrika || providers.ga4 ? `\n\n${t('analyticsIds')}` : '';
+  return `${t('analyticsIntro')}\n\n${list}${linked}`;
+}

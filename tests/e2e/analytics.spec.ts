@@ -1,0 +1,280 @@
+import { existsSync } from 'node:fs';
+import type { BrowserContext, Page } from '@playwright/test';
+import { analyticsTestBuild } from './support/analytics-build';
+import { violations } from './support/axe';
+import { visitorIp } from './support/db';
+import { expect, test } from './support/fixtures';
+import { langCodes, messages } from './support/site';
+
+/*
+ * The consent banner and the goals, against the build with every provider on
+ * (`npm run build:analytics-test`), each reporting to a local stand-in; and,
+ * for "none configured", the usual build.
+ */
+const build = analyticsTestBuild();
+const site = `http://localhost:${build.sitePort}`;
+const standIn = `http://127.0.0.1:${build.standInPort}`;
+const en = messages.en;
+const analyticsCookie = /^(?:_ga|_ym_)/;
+
+type Call = { method: string; path: string; query: string; body: Record<string, unknown> | null };
+
+test.skip(
+  !existsSync(`${build.distDir}/standalone/server.js`) && !process.env.CI,
+  'run `npm run build:analytics-test` first',
+);
+
+async function calls(page: Page): Promise<Call[]> {
+  return (await (await page.request.get(`${standIn}/calls`)).json()) as Call[];
+}
+async function reset(page: Page) {
+  await page.request.get(`${standIn}/reset`);
+}
+async function analyticsCookies(context: BrowserContext) {
+  return (await context.cookies()).filter((cookie) => analyticsCookie.test(cookie.name));
+}
+const banner = (page: Page, title = en.Consent.title) => page.getByRole('dialog', { name: title });
+
+// Each test a visitor of its own (the site trusts one proxy): the rate limit counts each apart.
+test.use({
+  extraHTTPHeaders: async ({}, use) => {
+    await use({ 'X-Forwarded-For': visitorIp() });
+  },
+});
+
+// The stand-ins record every request; tests that count them run one at a time.
+test.describe.configure({ mode: 'serial' });
+
+// The banner keeps away from crawlers and automated browsers (navigator.webdriver):
+// here the browser is a visitor's.
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false }),
+  );
+});
+
+test.describe('before any choice', () => {
+  test('nothing reaches an analytics provider and no analytics cookie exists, across pages', async ({
+    page,
+    context,
+  }) => {
+    await reset(page);
+    await page.goto(`${site}/en`);
+    await expect(banner(page)).toBeVisible();
+    for (const path of ['/en/calculator', '/en/blog', '/en/cases']) {
+      await page.goto(`${site}${path}`);
+      await expect(banner(page)).toBeVisible();
+    }
+    expect(await calls(page)).toEqual([]);
+    expect(await analyticsCookies(context)).toEqual([]);
+  });
+});
+
+test.describe('accepting', () => {
+  test('loads every provider, and a sent request reaches each as a goal without contact data', async ({
+    page,
+    context,
+  }) => {
+    await reset(page);
+    await page.goto(`${site}/en/calculator`);
+    await banner(page).getByRole('button', { name: en.Consent.acceptAll }).click();
+    await expect(banner(page)).toBeHidden();
+    await expect
+      .poll(async () => (await calls(page)).map((call) => call.path).sort())
+      .toEqual(expect.arrayContaining(['/gtag/js', '/metrika/tag.js', '/umami/script.js']));
+    await expect
+      .poll(async () => (await analyticsCookies(context)).length)
+      .toBeGreaterThanOrEqual(2);
+
+    // The calculator is used, then the estimate goes with a request.
+    await page.getByTestId('type-shop').click();
+    const contact = 'visitor.e2e@example.com';
+    const form = page.getByRole('form', { name: en.ConsultationForm.formLabel });
+    await form.getByRole('radio', { name: en.ConsultationForm.methods.email }).check();
+    await form.getByLabel(en.ConsultationForm.contactLabel.email).fill(contact);
+    await form.getByRole('checkbox', { name: en.ConsultationForm.consent }).check();
+    await form.getByRole('button', { name: en.ConsultationForm.submit }).click();
+    await expect(page.getByText(en.ConsultationForm.success.title)).toBeVisible({
+      timeout: 15_000,
+    });
+
+    const goals = async () =>
+      (await calls(page)).filter((call) => call.path.startsWith('/collect/') && call.body);
+    const named = (name: string) => (call: Call) =>
+      call.body?.goal === name || call.body?.name === name;
+    await expect
+      .poll(async () =>
+        (await goals())
+          .filter(named('request_sent'))
+          .map((call) => call.path)
+          .sort(),
+      )
+      .toEqual(['/collect/ga4', '/collect/metrika', '/collect/umami']);
+    const sent = (await goals()).filter(named('request_sent'));
+    for (const call of sent) {
+      const params = (call.body!.params ?? call.body!.data) as Record<string, unknown>;
+      expect(params).toMatchObject({ method: 'email', currency: 'USD' });
+      expect(String(params.estimate)).toMatch(/^\d+-\d+$/);
+    }
+    expect((await goals()).filter(named('calculator_used')).length).toBe(3);
+    // No goal carries what the visitor typed.
+    expect(JSON.stringify(await calls(page))).not.toContain(contact);
+    expect(JSON.stringify(await calls(page))).not.toContain('visitor.e2e');
+  });
+
+  test('the lead carries the providers’ client ids to the channels', async ({ page, request }) => {
+    await page.goto(`${site}/en/contacts`);
+    await banner(page).getByRole('button', { name: en.Consent.acceptAll }).click();
+    const form = page.getByRole('form', { name: en.ConsultationForm.formLabel });
+    await form.getByRole('radio', { name: en.ConsultationForm.methods.telegram }).check();
+    await form.getByLabel(en.ConsultationForm.contactLabel.telegram).fill('@analytics_e2e_visitor');
+    await form.getByRole('checkbox', { name: en.ConsultationForm.consent }).check();
+    // The providers have reported their ids by the time a person fills in a form.
+    await expect
+      .poll(() => page.evaluate(() => window.__agencyAnalytics?.clientIds() ?? {}))
+      .toEqual({
+        metrika: expect.stringMatching(/^\d+$/),
+        ga: expect.stringMatching(/^\d+\.\d+$/),
+      });
+    await form.getByRole('button', { name: en.ConsultationForm.submit }).click();
+    await expect(page.getByText(en.ConsultationForm.success.title)).toBeVisible({
+      timeout: 15_000,
+    });
+    const webhookCalls = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 5}/calls`;
+    await expect
+      .poll(async () => {
+        const { webhook } = (await (await request.get(webhookCalls)).json()) as {
+          webhook: { body: { contact: { value: string }; analytics: unknown } }[];
+        };
+        return webhook.find((call) => call.body.contact.value === '@analytics_e2e_visitor')?.body
+          .analytics;
+      })
+      .toEqual({
+        metrika: expect.stringMatching(/^\d+$/),
+        ga: expect.stringMatching(/^\d+\.\d+$/),
+      });
+  });
+});
+
+test.describe('rejecting and withdrawing', () => {
+  test('after "Reject all" nothing loads on any page, and the choice is kept', async ({
+    page,
+    context,
+  }) => {
+    await reset(page);
+    await page.goto(`${site}/ru`);
+    const ruBanner = banner(page, messages.ru.Consent.title);
+    await ruBanner.getByRole('button', { name: messages.ru.Consent.rejectAll }).click();
+    await expect(ruBanner).toBeHidden();
+    for (const path of ['/ru/calculator', '/ru/blog', '/ru/about']) {
+      await page.goto(`${site}${path}`);
+      await page.waitForTimeout(800);
+      await expect(page.getByRole('dialog', { name: messages.ru.Consent.title })).toBeHidden();
+    }
+    expect(await calls(page)).toEqual([]);
+    expect(await analyticsCookies(context)).toEqual([]);
+    const consent = (await context.cookies()).find((cookie) => cookie.name === 'consent');
+    expect(decodeURIComponent(consent!.value)).toContain('"categories":["necessary"]');
+  });
+
+  test('withdrawing from the footer removes the analytics cookies and stops the providers', async ({
+    page,
+    context,
+  }) => {
+    await page.goto(`${site}/en`);
+    await banner(page).getByRole('button', { name: en.Consent.acceptAll }).click();
+    await expect
+      .poll(async () => (await analyticsCookies(context)).length)
+      .toBeGreaterThanOrEqual(2);
+
+    await page.locator('footer').getByRole('button', { name: en.Consent.settings }).click();
+    const settings = page.getByRole('dialog', { name: en.Consent.preferencesTitle });
+    await expect(settings).toBeVisible();
+    await settings.getByRole('checkbox', { name: en.Consent.analyticsTitle }).uncheck();
+    await Promise.all([
+      page.waitForEvent('load'),
+      settings.getByRole('button', { name: en.Consent.save }).click(),
+    ]);
+    await reset(page);
+    expect(await analyticsCookies(context)).toEqual([]);
+    await page.goto(`${site}/en/blog`);
+    await page.waitForTimeout(800);
+    expect(await calls(page)).toEqual([]);
+  });
+});
+
+test.describe('the banner', () => {
+  for (const code of langCodes) {
+    test(`in ${code} is axe clean and works by keyboard`, async ({ page, context }) => {
+      const m = messages[code].Consent;
+      await page.goto(`${site}/${code}`);
+      const box = page.getByRole('dialog', { name: m.title });
+      await expect(box).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+      // The keyboard reaches its buttons (it is the page's last element: a few
+      // Shift+Tab from the top); "Choose" opens the settings, with focus inside.
+      const choose = box.getByRole('button', { name: m.choose });
+      for (let step = 0; step < 10; step += 1) {
+        await page.keyboard.press('Shift+Tab');
+        if (await choose.evaluate((button) => button === document.activeElement)) break;
+      }
+      await expect(choose).toBeFocused();
+      await page.keyboard.press('Enter');
+      const settings = page.getByRole('dialog', { name: m.preferencesTitle });
+      await expect(settings).toBeVisible();
+      await expect
+        .poll(() => settings.evaluate((dialog) => dialog.contains(document.activeElement)))
+        .toBe(true);
+      expect(await violations(page)).toEqual([]);
+      const analytics = settings.getByRole('checkbox', { name: m.analyticsTitle });
+      await analytics.focus();
+      await page.keyboard.press('Space');
+      await expect(analytics).toBeChecked();
+      await settings.getByRole('button', { name: m.save }).focus();
+      await page.keyboard.press('Enter');
+      await expect(settings).toBeHidden();
+      const consent = (await context.cookies()).find((cookie) => cookie.name === 'consent');
+      expect(decodeURIComponent(consent!.value)).toContain('"analytics"');
+    });
+  }
+
+  test('the privacy policy lists the providers that are on', async ({ page }) => {
+    await page.goto(`${site}/en/privacy`);
+    const main = page.locator('main');
+    for (const name of ['Yandex Metrica', 'Google Analytics 4', 'Umami'])
+      await expect(main).toContainText(name);
+    await page.goto(`${site}/ru/privacy`);
+    await expect(page.locator('main')).toContainText('Яндекс Метрика');
+  });
+
+  test('the policy allows the providers’ origin, and only in this build', async ({ request }) => {
+    const withProviders = (await request.get(`${site}/en`)).headers()['content-security-policy'];
+    expect(withProviders).toContain(`script-src 'self' 'unsafe-inline' ${standIn}`);
+    const without = (await request.get('/en')).headers()['content-security-policy'];
+    expect(without).not.toContain(standIn);
+  });
+});
+
+test.describe('with no provider configured (the usual build)', () => {
+  test('there is no banner, no settings link, and no analytics code in the page', async ({
+    page,
+    request,
+  }) => {
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.url());
+    });
+    await page.goto('/en/calculator');
+    await page.waitForTimeout(1500);
+    await expect(page.locator('#cc-main')).toHaveCount(0);
+    await expect(page.locator('[data-consent-settings]')).toHaveCount(0);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const url of scripts) {
+      const code = await (await request.get(url)).text();
+      expect(code, url).not.toContain('agency:goal');
+      expect(code, url).not.toContain('cookieconsent');
+    }
+    await page.goto('/en/privacy');
+    await expect(page.locator('main')).toContainText(messages.en.PrivacyPage.analyticsNone);
+  });
+});
