@@ -211,11 +211,14 @@ test.describe('the banner', () => {
       const box = page.getByRole('dialog', { name: m.title });
       await expect(box).toBeVisible();
       expect(await violations(page)).toEqual([]);
-      // The keyboard reaches its buttons (it is the page's last element: a few
-      // Shift+Tab from the top); "Choose" opens the settings, with focus inside.
+      // Focus moves into the box once it has appeared, and Tab walks its links
+      // and buttons; "Choose" opens the settings, with focus inside.
+      await expect
+        .poll(() => box.evaluate((dialog) => dialog.contains(document.activeElement)))
+        .toBe(true);
       const choose = box.getByRole('button', { name: m.choose });
       for (let step = 0; step < 10; step += 1) {
-        await page.keyboard.press('Shift+Tab');
+        await page.keyboard.press('Tab');
         if (await choose.evaluate((button) => button === document.activeElement)) break;
       }
       await expect(choose).toBeFocused();

@@ -93,14 +93,26 @@ test.describe('services carousel with reduced motion', () => {
     const second = region.getByRole('group').nth(1);
     const start = (await second.boundingBox())!.x;
     const first = (await region.getByRole('group').first().boundingBox())!.x;
-    // Where the second slide is 120 ms after the click: a slide would still be on its way.
-    const after = await region.getByRole('button', { name: m.next }).evaluate(async (button) => {
-      (button as HTMLButtonElement).click();
-      await new Promise((resolve) => setTimeout(resolve, 120));
-      return document.querySelectorAll('[aria-roledescription="slide"]')[1]!.getBoundingClientRect()
-        .x;
-    });
+    // Where the second slide is on every frame after the click until it arrives:
+    // a slide would pass through places in between, a jump does not.
+    const frames = await region
+      .getByRole('button', { name: m.next })
+      .evaluate(async (button, target) => {
+        const slide = document.querySelectorAll('[aria-roledescription="slide"]')[1]!;
+        const seen: number[] = [];
+        (button as HTMLButtonElement).click();
+        const until = performance.now() + 3_000;
+        while (performance.now() < until) {
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+          const x = slide.getBoundingClientRect().x;
+          seen.push(x);
+          if (Math.abs(x - target) < 2) break;
+        }
+        return seen;
+      }, first);
     expect(start).toBeGreaterThan(first);
-    expect(Math.abs(after - first)).toBeLessThan(2);
+    expect(Math.abs(frames.at(-1)! - first)).toBeLessThan(2);
+    const between = frames.filter((x) => Math.abs(x - first) >= 2 && Math.abs(x - start) >= 2);
+    expect(between).toEqual([]);
   });
 });

@@ -244,9 +244,15 @@ test.describe('the bot defence never bins a person', () => {
     await expect(page.getByTestId('consultation-success')).toBeVisible();
     const reference = (await page.getByTestId('consultation-reference').textContent())!;
     // Sent by the page's script, with the time it measured; before it ran, with no time at all.
+    // (On a loaded machine the "second in" can come after two: then it is an ordinary request.)
     const review = hydrated && sentAt < 2_000 ? 'too-fast' : hydrated ? null : 'no-script';
-    expect(review, `sent ${Math.round(sentAt)} ms after the page appeared`).not.toBeNull();
-    expect(await findLead(reference)).toMatchObject({ status: 'new', review_reason: review });
+    expect(
+      await findLead(reference),
+      `sent ${Math.round(sentAt)} ms after the page appeared`,
+    ).toMatchObject({
+      status: 'new',
+      review_reason: review,
+    });
     await expect
       .poll(
         async () =>
