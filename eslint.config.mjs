@@ -12,6 +12,7 @@ const config = [
       'playwright-report/**',
       'data/**',
       'bench/.bare-next/**',
+      '.editor-e2e/**',
       'next-env.d.ts',
     ],
   },

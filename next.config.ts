@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { NextConfig } from 'next';
+import { PHASE_DEVELOPMENT_SERVER } from 'next/constants';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { langCodes } from './src/i18n/locales';
 import { calculatorQueryKeys } from './src/lib/calculator/query-keys';
 import { cacheControl } from './src/lib/http/cache-headers';
 import { analyticsFromEnv, analyticsOrigins, enabledProviders } from './src/lib/analytics/config';
-import { hstsHeader, securityHeaders } from './src/lib/security/headers';
+import { editorInBuild } from './src/lib/editor/storage';
+import { editorHeaders, hstsHeader, securityHeaders } from './src/lib/security/headers';
 
 const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
 
@@ -25,7 +27,17 @@ const langs = langCodes.join('|');
 // pages load them and the policy allows exactly their origins, or neither.
 const analytics = analyticsFromEnv();
 
-const nextConfig: NextConfig = {
+/**
+ * The content editor (/keystatic, keystatic.config.ts) is part of a build only
+ * when it can be used: always in development, in production in GitHub mode
+ * (src/lib/editor/storage.ts). Its routes are the files named `*.editor.tsx`
+ * and `*.editor.ts`, which are routes only then: a build without the editor
+ * holds none of its code, and /keystatic answers 404.
+ */
+const defaultExtensions = ['tsx', 'ts', 'jsx', 'js'];
+
+const makeConfig = (editor: boolean, dev: boolean): NextConfig => ({
+  pageExtensions: editor ? [...defaultExtensions, 'editor.tsx', 'editor.ts'] : defaultExtensions,
   // A self-contained server in .next/standalone, completed by scripts/postbuild.mts:
   // what `npm start` runs and what the container image holds.
   output: 'standalone',
@@ -49,6 +61,8 @@ const nextConfig: NextConfig = {
     APP_BUILD_TIME: String(Date.now()),
     // '1' when some provider is on: without one, the goal calls compile to nothing.
     APP_ANALYTICS: enabledProviders(analytics).length > 0 ? '1' : '',
+    // '1' when the build has the editor: the proxy then lets /keystatic through.
+    APP_EDITOR: editor ? '1' : '',
   },
   reactStrictMode: true,
   // Loaded from node_modules at run time rather than bundled: PGlite reads its
@@ -77,11 +91,16 @@ const nextConfig: NextConfig = {
     return [
       {
         source: '/:path*',
-        headers: securityHeaders({
-          dev: process.env.NODE_ENV === 'development',
-          extra: analyticsOrigins(analytics),
-        }),
+        headers: securityHeaders({ dev, extra: analyticsOrigins(analytics) }),
       },
+      // The editor's page needs more than the site's pages (pictures it previews,
+      // GitHub's API in GitHub mode); only a build with the editor has it.
+      ...(editor
+        ? ['/keystatic', '/keystatic/:path*'].map((source) => ({
+            source,
+            headers: editorHeaders({ dev }),
+          }))
+        : []),
       {
         // HTTPS ends at the proxy or CDN in front, which says so in X-Forwarded-Proto.
         source: '/:path*',
@@ -120,6 +139,9 @@ const nextConfig: NextConfig = {
     // which refuses anything over 32 KB: it never needs to hold more than this.
     proxyClientMaxBodySize: '64kb',
   },
-};
+});
 
-export default withNextIntl(nextConfig);
+export default function nextConfig(phase: string): NextConfig {
+  const dev = phase === PHASE_DEVELOPMENT_SERVER;
+  return withNextIntl(makeConfig(editorInBuild(dev ? 'development' : 'production'), dev));
+}

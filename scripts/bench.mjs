@@ -70,9 +70,16 @@ const budgets = {
   nginxRatio: 10,
 };
 
+// The first published article (drafts are not in a production build).
 const article = readdirSync(path.join(root, 'content/blog'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
+  .filter(
+    (slug) =>
+      !/^draft: true$/m.test(
+        readFileSync(path.join(root, 'content/blog', slug, 'index.yaml'), 'utf8'),
+      ),
+  )
   .sort()[0];
 const pageTypes = [
   { type: 'home', path: '', lighthouse: true },

@@ -3,7 +3,8 @@
  * The whole test suite, as `npm test` runs it: unit and integration tests
  * (Vitest), a production build (and a second one with analytics on, for the
  * consent tests), the fault tests against it (Vitest, tests/faults), then the
- * end-to-end tests (Playwright). Every stage runs even if an earlier one failed, and the last line printed
+ * end-to-end tests (Playwright), and the content editor's end-to-end test on
+ * the development server (playwright.editor.config.ts). Every stage runs even if an earlier one failed, and the last line printed
  * is the total: "N passed, N failed". The same totals are written to
  * test-results/summary.json for CI.
  */
@@ -87,6 +88,21 @@ if (!buildOk) {
   }
   if (!e2eOk && !playwright?.stats.unexpected) failed += 1;
 }
+
+// 5. The content editor (/keystatic) on the development server, on a scratch copy of the project.
+const editorOk = run(
+  'npx',
+  ['playwright', 'test', '-c', 'playwright.editor.config.ts', '--reporter=list,json'],
+  {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/playwright-editor.json`,
+  },
+);
+const editor = readJson(`${results}/playwright-editor.json`);
+if (editor) {
+  passed += editor.stats.expected + editor.stats.flaky;
+  failed += editor.stats.unexpected;
+}
+if (!editorOk && !editor?.stats.unexpected) failed += 1;
 
 writeFileSync(`${results}/summary.json`, JSON.stringify({ passed, failed }));
 console.log(`\n${passed} passed, ${failed} failed`);

@@ -2,6 +2,7 @@
  * After `next build` with `output: 'standalone'`: gives `.next/standalone`
  * what Next.js leaves out of it, so the folder alone runs everything (the
  * container image is that folder): the hashed assets (.next/static), public/,
+ * content/,
  * the SQL migrations, and the outbox worker and the migration command bundled
  * into worker.mjs and migrate.mjs. Runs after scripts/postbuild.mts, which has
  * already finished the standalone copy of the prerendered pages.
@@ -24,6 +25,8 @@ await cp(path.join(distDir, 'static'), path.join(standalone, distDir, 'static'),
   recursive: true,
 });
 await cp('public', path.join(standalone, 'public'), { recursive: true });
+// The content files: the server reads the consent text's version and the samples at run time.
+await cp('content', path.join(standalone, 'content'), { recursive: true });
 await cp('drizzle', path.join(standalone, 'drizzle'), { recursive: true });
 await build({
   entryPoints: { worker: 'scripts/worker.mts', migrate: 'scripts/db-migrate.mts' },
@@ -44,5 +47,5 @@ await build({
   logLevel: 'warning',
 });
 console.log(
-  `standalone: ${standalone} completed (static files, public, migrations, worker.mjs, migrate.mjs)`,
+  `standalone: ${standalone} completed (static files, public, content, migrations, worker.mjs, migrate.mjs)`,
 );

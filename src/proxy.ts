@@ -5,6 +5,7 @@ import { isSitePath } from '@/lib/site-paths';
 import { checkFormPost } from '@/server/http/form-post';
 
 const prefixed = new RegExp(`^/(?:${langCodes.join('|')})(?:/|$)`);
+const editorPath = /^\/keystatic(?:\/|$)/;
 
 /**
  * The only per-request code for pages. It sees `/` and paths without a language
@@ -17,6 +18,10 @@ export async function proxy(request: NextRequest) {
   if (prefixed.test(pathname)) {
     return (await checkFormPost(request, pathname)) ?? NextResponse.next();
   }
+
+  // The content editor, in a build that has it (next.config.ts); in any other
+  // build /keystatic is not a page and gets the 404 below like any other path.
+  if (process.env.APP_EDITOR === '1' && editorPath.test(pathname)) return NextResponse.next();
 
   const cookie = request.cookies.get(localeCookie.name)?.value;
   const code = negotiateLangCode({

@@ -1,85 +1,114 @@
-import type { LangCode } from '@/i18n/locales';
+import { z } from 'zod';
+import { langCodes, type LangCode } from '@/i18n/locales';
+import details from '../../content/site/index.json';
 import { assertSafeConfigLinks } from './check-links';
 
 /**
- * Everything that names or reaches the agency. A real agency rebrands by editing
- * this one object. The contacts below are deliberately fictional: example.com
- * addresses, a phone number from the 555-01xx range reserved for fiction, and
- * social accounts whose names say "example".
+ * Everything that names or reaches the agency, kept in content/site/index.json
+ * so that it is edited with the rest of the content (in the editor, "Agency
+ * details"); a real agency rebrands there. The build checks it here: a wrong
+ * field fails it, naming the field. The contacts that ship are deliberately
+ * fictional: example.com addresses, a phone number from the 555-01xx range
+ * reserved for fiction, and social accounts whose names say "example".
  */
-export const siteConfig = {
-  name: 'Ortus Digital',
-  legalName: 'Ortus Digital LLP',
-  /** The year the agency started: the "6+ years" claim is checked against it. */
-  foundedYear: 2019,
-  copyrightYear: 2025,
-  claims: {
-    yearsOnMarket: 6,
-    projectsDelivered: 40,
-    callbackHours: 2,
-    /** People on staff and countries the clients are in: the About page's facts. */
-    teamSize: 18,
-    countries: 7,
-  },
-  /**
-   * Which parts of this file are fictional samples that ship with the site; a
-   * production start names each one still published (src/server/content/samples.ts).
-   * Empty it part by part as the real details replace them.
-   */
-  samples: ['legal details', 'contacts', 'address', 'social links'],
-  contacts: {
-    phone: { display: '+1 202 555 0142', e164: '+12025550142' },
-    email: 'hello@example.com',
-    privacyEmail: 'privacy@example.com',
-    telegram: { username: 'ortus_digital_example', url: 'https://t.me/ortus_digital_example' },
-    address: {
-      ru: 'Казахстан, Алматы, ул. Примерная, 1, офис 404',
-      en: '1 Example Street, office 404, Almaty, Kazakhstan',
-      kz: 'Қазақстан, Алматы, Үлгі көшесі, 1, 404-кеңсе',
-      ua: 'Казахстан, Алмати, вул. Прикладна, 1, офіс 404',
-    } satisfies Record<LangCode, string>,
-    /** ISO weekdays (1 = Monday) and local times in `timeZone`. */
-    workingHours: { fromDay: 1, toDay: 5, opens: '09:00', closes: '19:00' },
-  },
-  timeZone: 'Asia/Almaty',
-  /** Footer order: an image-sharing network, a messenger, a chat app. */
-  social: [
-    {
-      id: 'instagram',
-      label: 'Instagram',
-      href: 'https://www.instagram.com/ortus.digital.example',
-    },
-    { id: 'telegram', label: 'Telegram', href: 'https://t.me/ortus_digital_example' },
-    { id: 'whatsapp', label: 'WhatsApp', href: 'https://wa.me/12025550142' },
-  ],
-  telegramChannel: 'https://t.me/ortus_digital_news_example',
-} as const satisfies {
-  name: string;
-  legalName: string;
-  foundedYear: number;
-  copyrightYear: number;
-  claims: {
-    yearsOnMarket: number;
-    projectsDelivered: number;
-    callbackHours: number;
-    teamSize: number;
-    countries: number;
-  };
-  samples: readonly ('legal details' | 'contacts' | 'address' | 'social links')[];
-  contacts: {
-    phone: { display: string; e164: string };
-    email: string;
-    privacyEmail: string;
-    telegram: { username: string; url: string };
-    address: Record<LangCode, string>;
-    workingHours: { fromDay: number; toDay: number; opens: string; closes: string };
-  };
-  timeZone: string;
-  social: readonly { id: 'instagram' | 'telegram' | 'whatsapp'; label: string; href: string }[];
-  telegramChannel: string;
-};
 
-export type SiteConfig = typeof siteConfig;
+const file = 'content/site/index.json';
+const text = (min: number, max: number) => z.string().trim().min(min).max(max);
+const link = z.url({ protocol: /^https$/, error: 'a full https:// address' });
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time as HH:MM');
+const weekday = z.number().int().min(1, 'a weekday: 1 (Monday) to 7 (Sunday)').max(7);
+
+export const sampleParts = ['legal details', 'contacts', 'address', 'social links'] as const;
+
+export const siteSchema = z
+  .object({
+    /**
+     * Which parts are fictional samples that ship with the site; a production
+     * start names each one still published (src/server/content/samples.ts).
+     * Empty it part by part as the real details replace them.
+     */
+    samples: z.array(z.enum(sampleParts)),
+    name: text(2, 60),
+    legalName: text(2, 120),
+    /** The year the agency started: the "6+ years" claim is checked against it. */
+    foundedYear: z.number().int().min(1950).max(2100),
+    copyrightYear: z.number().int().min(1950).max(2100),
+    claims: z
+      .object({
+        yearsOnMarket: z.number().int().min(1),
+        projectsDelivered: z.number().int().min(1),
+        callbackHours: z.number().int().min(1).max(72),
+        /** People on staff and countries the clients are in: the About page's facts. */
+        teamSize: z.number().int().min(1),
+        countries: z.number().int().min(1),
+      })
+      .strict(),
+    contacts: z
+      .object({
+        phone: z
+          .object({
+            display: text(5, 40),
+            e164: z.string().regex(/^\+[1-9]\d{6,14}$/, 'an international number: + and digits'),
+          })
+          .strict(),
+        email: z.email(),
+        privacyEmail: z.email(),
+        telegram: z
+          .object({
+            username: z.string().regex(/^\w{3,64}$/, 'a Telegram username without @'),
+            url: link,
+          })
+          .strict(),
+        address: z
+          .object(
+            Object.fromEntries(langCodes.map((code) => [code, text(5, 200)])) as Record<
+              LangCode,
+              ReturnType<typeof text>
+            >,
+          )
+          .strict(),
+        /** ISO weekdays (1 = Monday) and local times in `timeZone`. */
+        workingHours: z
+          .object({ fromDay: weekday, toDay: weekday, opens: time, closes: time })
+          .strict(),
+      })
+      .strict(),
+    timeZone: z.string().refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'an IANA time zone, as Asia/Almaty'),
+    /** Footer order. */
+    social: z.array(
+      z
+        .object({
+          id: z.enum(['instagram', 'telegram', 'whatsapp']),
+          label: text(2, 40),
+          href: link,
+        })
+        .strict(),
+    ),
+    telegramChannel: link,
+  })
+  .strict();
+
+export type SiteConfig = z.infer<typeof siteSchema>;
+
+function parseSite(value: unknown): SiteConfig {
+  const result = siteSchema.safeParse(value);
+  if (!result.success)
+    throw new Error(
+      `${file}: invalid agency details\n${result.error.issues
+        .map((issue) => `  - ${issue.path.join('.') || '(root)'}: ${issue.message}`)
+        .join('\n')}`,
+    );
+  return result.data;
+}
+
+export const siteConfig: SiteConfig = parseSite(details);
 
 // The agency's own links leave the site (social networks, messengers), but never
 // to a script: a `javascript:` link here fails the build.

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { CORE_SCHEMA, load } from 'js-yaml';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pricingConfig } from '@/config/pricing';
@@ -82,7 +83,11 @@ describe.each(backends)('submitting a lead on %s', (backend) => {
       textVersion: ['consent', 'privacy']
         .map(
           (slug) =>
-            /^updated: (\S+)$/m.exec(readFileSync(`content/pages/${slug}/kz.md`, 'utf8'))![1]!,
+            (
+              load(readFileSync(`content/pages/${slug}/index.yaml`, 'utf8'), {
+                schema: CORE_SCHEMA,
+              }) as { texts: { kz: { updated: string } } }
+            ).texts.kz.updated,
         )
         .sort()
         .at(-1),

@@ -6,8 +6,8 @@ import { serviceSlugs } from '@/config/services';
 import { locales } from '@/i18n/locales';
 import { getArticle, getArticles, getArticleSlugs } from '@/server/content/blog';
 import { getLegalPage, legalPageSlugs } from '@/server/content/legal';
-import { validateContent } from '@/lib/markdown/frontmatter';
-import { getServiceContent, serviceContentSchema } from '@/server/content/services';
+import { validateContent } from '@/lib/content/validate';
+import { getServiceContent, serviceEntrySchema } from '@/server/content/services';
 
 function links(tree: Root): string[] {
   const hrefs: string[] = [];
@@ -176,17 +176,17 @@ describe('legal pages', () => {
 });
 
 describe('a malformed entry', () => {
-  it('fails with a message naming the file and each bad field', () => {
-    const broken = {
+  it('fails with a message naming the file and each bad field, a missing language among them', () => {
+    const texts = {
       seo: { title: 'Short', description: 'too short' },
       hero: { title: 'x' },
       includes: [],
-      related: ['nope'],
     };
+    const broken = { name: 'Web', related: ['nope'], texts: { ru: texts, en: texts, ua: texts } };
     expect(() =>
-      validateContent(broken, serviceContentSchema, 'content/services/web/kz.yaml'),
+      validateContent(broken, serviceEntrySchema, 'content/services/web/index.yaml'),
     ).toThrow(
-      /^content\/services\/web\/kz\.yaml: invalid content\n(.|\n)*- seo\.description: (.|\n)*- hero\.lead: (.|\n)*- includes: (.|\n)*- related\.0: /,
+      /^content\/services\/web\/index\.yaml: invalid content\n(.|\n)*- related\.0: (.|\n)*- texts\.ru\.seo\.description: (.|\n)*- texts\.ru\.hero\.lead: (.|\n)*- texts\.ru\.includes: (.|\n)*- texts\.kz: the kz texts are missing: every entry is written in all four languages/,
     );
   });
 });

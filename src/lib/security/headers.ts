@@ -113,3 +113,25 @@ export const hstsHeader: Header = {
   key: 'Strict-Transport-Security',
   value: 'max-age=31536000; includeSubDomains',
 };
+
+/**
+ * The content editor's page (/keystatic): the site's policy, plus what the
+ * editor needs to preview the pictures it uploads (blob: and data: URLs) and,
+ * in GitHub mode, to talk to GitHub's API and show editors' avatars. It is
+ * never indexed or cached.
+ */
+export const editorHeaders = ({ dev = false }: { dev?: boolean } = {}): Header[] => [
+  {
+    key: 'Content-Security-Policy',
+    value: serializePolicy({
+      ...baseDirectives,
+      'img-src': ["'self'", 'blob:', 'data:', 'https://avatars.githubusercontent.com'],
+      'connect-src': ["'self'", 'https://api.github.com'],
+      'worker-src': ["'self'", 'blob:'],
+      'script-src': ["'self'", "'unsafe-inline'", ...(dev ? ["'unsafe-eval'"] : [])],
+      'frame-ancestors': ["'none'"],
+    }),
+  },
+  { key: 'X-Robots-Tag', value: 'noindex, nofollow' },
+  { key: 'Cache-Control', value: 'no-store' },
+];

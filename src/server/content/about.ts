@@ -1,8 +1,9 @@
 import 'server-only';
 import { cache } from 'react';
 import { z } from 'zod';
-import type { Locale } from '@/i18n/locales';
-import { assertSharedFields, readAllLanguages, readYamlEntry } from './entries';
+import { langCodes, type Locale } from '@/i18n/locales';
+import { ContentError } from '@/lib/content/validate';
+import { perLanguage, readEntry, textsFor } from './entries';
 
 const between = (min: number, max: number) => z.string().trim().min(min).max(max);
 const titled = z.object({ title: between(2, 80), text: between(60, 400) });
@@ -11,9 +12,8 @@ const titled = z.object({ title: between(2, 80), text: between(60, 400) });
 export const aboutFactKeys = ['years', 'projects', 'team', 'countries', 'callback'] as const;
 export type AboutFactKey = (typeof aboutFactKeys)[number];
 
-export const aboutSchema = z
+const aboutTextsSchema = z
   .object({
-    sample: z.boolean().optional(),
     updated: z.iso.date(),
     seo: z.object({ title: between(1, 70), description: between(80, 200) }),
     hero: z.object({ title: between(20, 90), lead: between(100, 360) }),
@@ -34,20 +34,29 @@ export const aboutSchema = z
   })
   .strict();
 
-export type AboutContent = z.infer<typeof aboutSchema>;
+export const aboutSchema = z
+  .object({
+    sample: z.boolean().optional(),
+    texts: perLanguage(aboutTextsSchema),
+  })
+  .strict();
+
+export type AboutContent = z.infer<typeof aboutTextsSchema> & { sample?: boolean };
 
 const readAbout = cache(async () => {
-  const files = await readAllLanguages((locale) =>
-    readYamlEntry('about', null, locale, aboutSchema),
-  );
-  assertSharedFields<{ data: AboutContent }>('content/about', files, {
-    sample: ({ data }) => data.sample ?? false,
-    'process (count)': ({ data }) => data.process.length,
-    'principles (count)': ({ data }) => data.principles.length,
-  });
-  return files;
+  const entry = await readEntry('about', null, aboutSchema);
+  const { texts } = entry.data;
+  for (const code of langCodes) {
+    for (const list of ['process', 'principles'] as const)
+      if (texts[code][list].length !== texts.en[list].length)
+        throw new ContentError(
+          `${entry.file}: texts.${code}.${list}: ${texts[code][list].length} items where English has ${texts.en[list].length}; every language tells the same`,
+        );
+  }
+  return entry;
 });
 
-export const getAbout = cache(
-  async (locale: Locale): Promise<AboutContent> => (await readAbout())[locale].data,
-);
+export const getAbout = cache(async (locale: Locale): Promise<AboutContent> => {
+  const { data, file } = await readAbout();
+  return { ...textsFor(data.texts, locale, file), sample: data.sample };
+});

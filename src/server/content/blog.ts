@@ -1,6 +1,4 @@
 import 'server-only';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Root } from 'hast';
 import { createTranslator } from 'next-intl';
 import { cache } from 'react';
@@ -8,77 +6,95 @@ import { z } from 'zod';
 import { blogCategories, type BlogCategory } from '@/config/blog';
 import { localeInfo, type Locale } from '@/i18n/locales';
 import { loadMessages } from '@/i18n/messages';
-import { ContentError, fillTemplate, parseFrontmatter } from '@/lib/markdown/frontmatter';
+import { ContentError } from '@/lib/content/validate';
 import { countWords, outlineOf, readingMinutes, type OutlineEntry } from '@/lib/markdown/outline';
 import type { ImageSize } from '@/lib/markdown/rehype-images';
 import { markdownToHast } from '@/lib/markdown/render';
+import { entrySlugs, perLanguage, readEntry, showDrafts, textsFor } from './entries';
 import { resolveImageSize } from './images';
-import { contentRoot } from './paths';
-import { contentTemplateValues } from './template-values';
+import { checkInternalLinks } from './links';
 
-const blogRoot = path.join(contentRoot, 'blog');
-
-export const articleFrontmatterSchema = z
+const articleTextsSchema = z
   .object({
     title: z.string().trim().min(20).max(90),
     description: z.string().trim().min(80).max(200),
-    date: z.iso.date(),
-    category: z.enum(blogCategories),
-    cover: z.object({
-      src: z.string().regex(/^\/images\/blog\/[a-z0-9-]+\/[\w.-]+\.(svg|png|jpe?g|webp|avif)$/),
-      alt: z.string().trim().min(10),
-    }),
+    /** What the cover shows, for those who cannot see it. */
+    coverAlt: z.string().trim().min(10),
     author: z.string().trim().min(3),
     tags: z.array(z.string().trim().min(2)).min(2).max(6),
+    /** Markdown (content/README.md). */
+    body: z.string().trim().min(1),
   })
   .strict();
 
-export type ArticleMeta = Omit<z.infer<typeof articleFrontmatterSchema>, 'cover'> & {
+export const articleEntrySchema = z
+  .object({
+    /** The article's name in the editor's list. */
+    name: z.string().trim().min(1),
+    /** A draft is shown while developing, never in a production build. */
+    draft: z.boolean().optional(),
+    date: z.iso.date(),
+    category: z.enum(blogCategories),
+    cover: z
+      .string()
+      .regex(
+        /^\/images\/blog\/[a-z0-9-]+\/[\w./-]+\.(svg|png|jpe?g|webp|avif)$/,
+        'a picture committed under public/images/blog/<the article>/',
+      ),
+    texts: perLanguage(articleTextsSchema),
+  })
+  .strict();
+
+type ArticleTexts = z.infer<typeof articleTextsSchema>;
+
+export type ArticleMeta = Omit<ArticleTexts, 'coverAlt' | 'body'> & {
   slug: string;
+  date: string;
+  category: BlogCategory;
   cover: { src: string; alt: string } & ImageSize;
   readingMinutes: number;
 };
 export type Article = ArticleMeta & { body: Root; outline: OutlineEntry[] };
 
-// A slug is a folder name; these words are taken by the blog's own pages.
-const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+// These words are taken by the blog's own pages.
 const reservedSlugs = new Set(['page', 'category', 'rss.xml']);
 
+const readArticleEntry = cache(async (slug: string) => {
+  if (reservedSlugs.has(slug))
+    throw new ContentError(`content/blog/${slug}: "${slug}" is taken by the blog's own pages`);
+  const entry = await readEntry('blog', slug, articleEntrySchema);
+  if (!entry.data.cover.startsWith(`/images/blog/${slug}/`))
+    throw new ContentError(
+      `${entry.file}: cover: the picture belongs in public/images/blog/${slug}/, beside its article`,
+    );
+  return entry;
+});
+
+/** The articles a build shows: every one but drafts (which only development shows). */
 export const getArticleSlugs = cache(async (): Promise<string[]> => {
-  const entries = await readdir(blogRoot, { withFileTypes: true }).catch(() => []);
-  const slugs = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
-  for (const slug of slugs) {
-    if (!slugPattern.test(slug) || reservedSlugs.has(slug)) {
-      throw new ContentError(
-        `content/blog/${slug}: not a valid article slug (lowercase letters, digits, hyphens)`,
-      );
-    }
-  }
-  return slugs.sort();
+  const slugs = await entrySlugs('blog');
+  const entries = await Promise.all(slugs.map(readArticleEntry));
+  return slugs.filter((_, index) => showDrafts || !entries[index]!.data.draft);
 });
 
 const readArticle = cache(async (slug: string, locale: Locale) => {
-  const file = path.join(blogRoot, slug, `${localeInfo[locale].code}.md`);
-  const relative = path.relative(process.cwd(), file);
-  const source = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error;
-    throw new ContentError(`${relative}: missing; every article exists in all four languages`);
-  });
-  const { data, body } = parseFrontmatter(source, articleFrontmatterSchema, relative);
-  const markdown = fillTemplate(body, contentTemplateValues(locale), relative);
+  const { data, file } = await readArticleEntry(slug);
+  const { coverAlt, body, ...texts } = textsFor(data.texts, locale, file);
   let cover: ImageSize;
   try {
-    cover = resolveImageSize(data.cover.src);
+    cover = resolveImageSize(data.cover);
   } catch (error) {
-    throw new ContentError(`${relative}: cover.src: ${(error as Error).message}`);
+    throw new ContentError(`${file}: cover: ${(error as Error).message}`);
   }
   const meta: ArticleMeta = {
-    ...data,
+    ...texts,
     slug,
-    cover: { ...data.cover, ...cover },
-    readingMinutes: readingMinutes(countWords(markdown)),
+    date: data.date,
+    category: data.category,
+    cover: { src: data.cover, alt: coverAlt, ...cover },
+    readingMinutes: readingMinutes(countWords(body)),
   };
-  return { meta, markdown, relative };
+  return { meta, markdown: body, where: `${file}: texts.${localeInfo[locale].code}.body` };
 });
 
 /** Every article of a language, newest first. */
@@ -97,7 +113,7 @@ export const getArticlesInCategory = cache(async (locale: Locale, category: Blog
 export const getArticle = cache(
   async (slug: string, locale: Locale): Promise<Article | undefined> => {
     if (!(await getArticleSlugs()).includes(slug)) return undefined;
-    const { meta, markdown, relative } = await readArticle(slug, locale);
+    const { meta, markdown, where } = await readArticle(slug, locale);
     // Loaders run outside a request too (tests, feeds), so they translate on their own.
     const t = createTranslator({
       locale,
@@ -111,8 +127,9 @@ export const getArticle = cache(
         footnotes: { label: t('footnotes'), backLabel: t('backToText') },
       });
     } catch (error) {
-      throw new ContentError(`${relative}: ${(error as Error).message}`);
+      throw new ContentError(`${where}: ${(error as Error).message}`);
     }
+    await checkInternalLinks(body, where);
     return { ...meta, body, outline: outlineOf(body) };
   },
 );

@@ -3,9 +3,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { imageSize } from 'image-size';
 import type { ImageSize } from '@/lib/markdown/rehype-images';
-import { ContentError } from '@/lib/markdown/frontmatter';
+import { ContentError } from '@/lib/content/validate';
 
-const publicRoot = path.join(process.cwd(), 'public');
+// Pictures are measured while pages are built; the server itself never reads them.
+const publicRoot = path.join(/* turbopackIgnore: true */ process.cwd(), 'public');
 const sizes = new Map<string, ImageSize>();
 
 function svgSize(svg: string): ImageSize | undefined {

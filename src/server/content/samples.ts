@@ -1,42 +1,32 @@
 import 'server-only';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { CORE_SCHEMA, load } from 'js-yaml';
 import { siteConfig } from '@/config/site';
 import { contentRoot } from './paths';
 
 /**
  * The fictional sample content that ships with the site and is still
  * published: each entry marked `sample: true` in its content file, and the
- * parts of src/config/site.ts its `samples` list names. A production start
+ * parts of the agency's details (content/site/index.json) its `samples` list names. A production start
  * names every one of them in a warning, so a real agency sees what is left
  * to replace (README, "Make it yours").
  */
 export type SampleItem = { kind: string; name: string; file: string };
 
+type Entry = Record<string, unknown> & { texts?: { en?: Record<string, unknown> } };
+
 /** What a collection's entries are called, and the field that names one. */
 const collections = [
-  {
-    dir: 'cases',
-    kind: 'case study',
-    name: (data: Record<string, unknown>) => (data.client as { name?: string } | undefined)?.name,
-  },
-  {
-    dir: 'testimonials',
-    kind: 'testimonial',
-    name: (data: Record<string, unknown>) => data.author as string | undefined,
-  },
-  {
-    dir: 'team',
-    kind: 'team member',
-    name: (data: Record<string, unknown>) => data.name as string | undefined,
-  },
+  { dir: 'cases', kind: 'case study', name: (data: Entry) => data.name },
+  { dir: 'testimonials', kind: 'testimonial', name: (data: Entry) => data.texts?.en?.author },
+  { dir: 'team', kind: 'team member', name: (data: Entry) => data.texts?.en?.name },
 ] as const;
 
-async function readEnglish(file: string): Promise<Record<string, unknown> | undefined> {
+async function readEntryFile(file: string): Promise<Entry | undefined> {
   try {
-    const data: unknown = parseYaml(await readFile(file, 'utf8'));
-    return data && typeof data === 'object' ? (data as Record<string, unknown>) : undefined;
+    const data: unknown = load(await readFile(file, 'utf8'), { schema: CORE_SCHEMA });
+    return data && typeof data === 'object' ? (data as Entry) : undefined;
   } catch {
     return undefined;
   }
@@ -46,22 +36,27 @@ export async function publishedSamples(root = contentRoot): Promise<SampleItem[]
   const items: SampleItem[] = siteConfig.samples.map((part) => ({
     kind: 'site details',
     name: part,
-    file: 'src/config/site.ts',
+    // Which part of the details: the file holds them all.
+    file: `content/site/index.json: ${part}`,
   }));
-  const about = await readEnglish(path.join(root, 'about', 'en.yaml'));
+  const about = await readEntryFile(
+    path.join(/* turbopackIgnore: true */ root, 'about', 'index.yaml'),
+  );
   if (about?.sample === true) items.push({ kind: 'page', name: 'About', file: 'content/about' });
   for (const collection of collections) {
-    const dir = path.join(root, collection.dir);
+    // Read at start from the folder given (content/ is copied beside the server).
+    const dir = path.join(/* turbopackIgnore: true */ root, collection.dir);
     const slugs = (await readdir(dir, { withFileTypes: true }).catch(() => []))
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name)
       .sort();
     for (const slug of slugs) {
-      const data = await readEnglish(path.join(dir, slug, 'en.yaml'));
+      const data = await readEntryFile(path.join(dir, slug, 'index.yaml'));
       if (data?.sample !== true || data.draft === true) continue;
+      const name = collection.name(data);
       items.push({
         kind: collection.kind,
-        name: collection.name(data) ?? slug,
+        name: typeof name === 'string' ? name : slug,
         file: `content/${collection.dir}/${slug}`,
       });
     }

@@ -1,10 +1,8 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { localeFromCode, type LangCode } from '@/i18n/locales';
 import { loadMessages } from '@/i18n/messages';
-import { parseFrontmatter } from '@/lib/markdown/frontmatter';
-import { legalFrontmatterSchema, legalPageFile } from '@/server/content/legal';
+import { legalTexts } from '@/server/content/legal';
 
 export type ConsentText = { version: string; hash: string };
 
@@ -15,19 +13,14 @@ async function load(code: LangCode): Promise<ConsentText> {
   const messages = (await loadMessages(locale)) as { ConsultationForm?: { consent?: string } };
   const label = messages.ConsultationForm?.consent ?? '';
   // What the visitor agreed to: the checkbox label and the two documents it
-  // links to (the consent itself and the privacy policy), in their language.
+  // links to (the consent itself and the privacy policy), in their language,
+  // as written in content/pages/ (its other languages are not part of it).
   const documents = await Promise.all(
-    (['consent', 'privacy'] as const).map(async (slug) => {
-      const file = legalPageFile(slug, locale);
-      const source = await readFile(file, 'utf8');
-      return {
-        source,
-        updated: parseFrontmatter(source, legalFrontmatterSchema, file).data.updated,
-      };
-    }),
+    (['consent', 'privacy'] as const).map((slug) => legalTexts(slug, locale)),
   );
   const hash = createHash('sha256').update(label);
-  for (const { source } of documents) hash.update('\n').update(source);
+  for (const { title, updated, body } of documents)
+    hash.update('\n').update(JSON.stringify({ title, updated, body }));
   // The version is the newer document's date.
   const version = documents
     .map((document) => document.updated)

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { CORE_SCHEMA, load } from 'js-yaml';
 import { blogCategories, blogConfig } from '@/config/blog';
 import { serviceSlugs } from '@/config/services';
 import { langCodes, localeFromCode, type LangCode } from '@/i18n/locales';
@@ -15,17 +15,31 @@ export type { LangCode };
 
 const root = path.resolve(__dirname, '../../..');
 
-function frontmatterTitle(file: string): string {
-  // Articles may name the agency as {{brand}}; the site fills it in.
-  const source = readFileSync(path.join(root, file), 'utf8');
-  const yaml = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source)?.[1] ?? '';
-  return (parseYaml(yaml) as { title: string }).title.replaceAll('{{brand}}', 'Ortus Digital');
+/** Content fills in {{brand}} with the agency's name, as the site does. */
+const filled = (text: string) => text.replaceAll('{{brand}}', 'Ortus Digital');
+
+/** An entry's data file (content/<collection>/<slug>/index.yaml), as the site reads it. */
+function entry<T>(collection: string, slug?: string): T {
+  const file = path.join(root, 'content', collection, slug ?? '', 'index.yaml');
+  return load(readFileSync(file, 'utf8'), { schema: CORE_SCHEMA }) as T;
 }
 
-export const articleSlugs = readdirSync(path.join(root, 'content/blog'), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name)
-  .sort();
+type Texts<T> = { texts: Record<LangCode, T> };
+
+function folders(collection: string): string[] {
+  return readdirSync(path.join(root, 'content', collection), { withFileTypes: true })
+    .filter((item) => item.isDirectory())
+    .map((item) => item.name)
+    .sort();
+}
+
+type ArticleEntry = Texts<{ title: string }> & { draft?: boolean; date: string; category: string };
+const isDraft = (collection: string) => (slug: string) =>
+  entry<{ draft?: boolean }>(collection, slug).draft === true;
+
+/** The articles the production build shows (drafts are not among them), and the drafts. */
+export const articleSlugs = folders('blog').filter((slug) => !isDraft('blog')(slug));
+export const draftArticleSlugs = folders('blog').filter(isDraft('blog'));
 
 /** Page numbers after the first of a list of `count` articles. */
 function laterPages(count: number): number[] {
@@ -60,14 +74,14 @@ export function pagesOf(code: LangCode): SitePage[] {
     ]),
     ...articleSlugs.map((slug) => ({
       path: `/blog/${slug}`,
-      h1: frontmatterTitle(`content/blog/${slug}/${code}.md`),
+      h1: filled(entry<ArticleEntry>('blog', slug).texts[code].title),
       type: 'article',
     })),
     { path: '/calculator', h1: m.CalculatorPage.title, type: 'calculator' },
     { path: '/contacts', h1: m.ContactsPage.title, type: 'contacts' },
     ...serviceSlugs.map((slug) => ({
       path: `/services/${slug}`,
-      h1: serviceContent(slug, code).hero.title.replaceAll('{{brand}}', 'Ortus Digital'),
+      h1: filled(serviceContent(slug, code).hero.title),
       type: 'service',
     })),
     { path: '/services', h1: m.ServicesIndexPage.title, type: 'services' },
@@ -84,29 +98,30 @@ export function pagesOf(code: LangCode): SitePage[] {
     })),
     {
       path: '/about',
-      h1: yaml<{ hero: { title: string } }>(`content/about/${code}.yaml`).hero.title,
+      h1: filled(entry<Texts<{ hero: { title: string } }>>('about').texts[code].hero.title),
       type: 'about',
     },
-    { path: '/privacy', h1: frontmatterTitle(`content/pages/privacy/${code}.md`), type: 'privacy' },
-    { path: '/terms', h1: frontmatterTitle(`content/pages/terms/${code}.md`), type: 'terms' },
-    {
-      path: '/consent',
-      h1: frontmatterTitle(`content/pages/consent/${code}.md`),
-      type: 'consent',
-    },
+    { path: '/privacy', h1: legalTitle('privacy', code), type: 'privacy' },
+    { path: '/terms', h1: legalTitle('terms', code), type: 'terms' },
+    { path: '/consent', h1: legalTitle('consent', code), type: 'consent' },
   ];
 }
 
-function yaml<T>(file: string): T {
-  return parseYaml(readFileSync(path.join(root, file), 'utf8')) as T;
+function legalTitle(slug: string, code: LangCode): string {
+  return filled(entry<Texts<{ title: string }>>('pages', slug).texts[code].title);
 }
 
-export const caseSlugs = readdirSync(path.join(root, 'content/cases'), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name)
-  .sort();
+/** The cases the production build shows (drafts are not among them). */
+export const caseSlugs = folders('cases').filter((slug) => !isDraft('cases')(slug));
 
-export type CaseYaml = {
+type CaseEntry = Texts<{ title: string; results: { value: string }[] }> & {
+  name: string;
+  services: (typeof serviceSlugs)[number][];
+  featured?: boolean;
+  year: number;
+};
+
+export type CaseContent = {
   title: string;
   services: (typeof serviceSlugs)[number][];
   featured?: boolean;
@@ -115,8 +130,17 @@ export type CaseYaml = {
   results: { value: string }[];
 };
 
-export function caseContent(slug: string, code: LangCode): CaseYaml {
-  return yaml<CaseYaml>(`content/cases/${slug}/${code}.yaml`);
+/** A case in one language, as its page shows it. */
+export function caseContent(slug: string, code: LangCode): CaseContent {
+  const data = entry<CaseEntry>('cases', slug);
+  return {
+    title: filled(data.texts[code].title),
+    services: data.services,
+    featured: data.featured,
+    year: data.year,
+    client: { name: data.name },
+    results: data.texts[code].results,
+  };
 }
 
 /** The services some case used, in the menu's order: the portfolio's filter. */
@@ -128,12 +152,10 @@ export function caseServices(): (typeof serviceSlugs)[number][] {
 /** `/ru/services/web` style address. */
 export const url = (code: LangCode, pagePath = '') => `/${code}${pagePath}`;
 
-type ServiceYaml = { hero: { title: string }; seo: { title: string } };
+type ServiceTexts = { hero: { title: string }; seo: { title: string } };
 
-export function serviceContent(slug: string, code: LangCode): ServiceYaml {
-  return parseYaml(
-    readFileSync(path.join(root, `content/services/${slug}/${code}.yaml`), 'utf8'),
-  ) as ServiceYaml;
+export function serviceContent(slug: string, code: LangCode): ServiceTexts {
+  return entry<Texts<ServiceTexts>>('services', slug).texts[code];
 }
 
 /** Articles of a language, newest first, as the blog lists them. */
@@ -142,13 +164,8 @@ export function articlesOf(
 ): { slug: string; title: string; date: string; category: string }[] {
   return articleSlugs
     .map((slug) => {
-      const source = readFileSync(path.join(root, `content/blog/${slug}/${code}.md`), 'utf8');
-      const data = parseYaml(/^---\r?\n([\s\S]*?)\r?\n---/.exec(source)?.[1] ?? '') as {
-        title: string;
-        date: string;
-        category: string;
-      };
-      return { slug, title: data.title, date: data.date, category: data.category };
+      const data = entry<ArticleEntry>('blog', slug);
+      return { slug, title: data.texts[code].title, date: data.date, category: data.category };
     })
     .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
 }

@@ -1,0 +1,40 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.EDITOR_E2E_PORT ?? 3200);
+
+/**
+ * The content editor's end-to-end test (tests/editor/): /keystatic in local
+ * mode on the development server, run on a scratch copy of the project
+ * (tests/editor/dev-server.mjs), in the system Chromium. A development server
+ * compiles each page on its first visit, hence the long timeouts.
+ */
+export default defineConfig({
+  testDir: 'tests/editor',
+  workers: 1,
+  retries: 0,
+  timeout: 480_000,
+  expect: { timeout: 30_000 },
+  reporter: 'list',
+  outputDir: 'test-results/playwright-editor',
+  use: {
+    baseURL: `http://localhost:${port}`,
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    navigationTimeout: 180_000,
+    actionTimeout: 30_000,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node tests/editor/dev-server.mjs',
+    env: { EDITOR_E2E_PORT: String(port), LOG_LEVEL: 'warn' },
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 240_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,236 @@
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CORE_SCHEMA, dump, load } from 'js-yaml';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import config from '../../keystatic.config';
+import { editorFiles, roundTrip } from '@/lib/editor/files';
+
+const root = process.cwd();
+const files = editorFiles(config);
+
+/** Every data file under content/, found on disk rather than through the editor. */
+function dataFilesOnDisk(dir = path.join(root, 'content')): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return dataFilesOnDisk(full);
+    return /^index\.(yaml|json)$/.test(entry.name) ? [path.relative(root, full)] : [];
+  });
+}
+
+describe('the content editor (keystatic.config.ts)', () => {
+  it('knows every content file, in each of its collections and single pages', () => {
+    expect(files.map((entry) => entry.file).sort()).toEqual(dataFilesOnDisk().sort());
+    const names = new Set(files.map((entry) => entry.name));
+    for (const name of [
+      'services',
+      'blog',
+      'cases',
+      'testimonials',
+      'team',
+      'legal',
+      'site',
+      'about',
+    ])
+      expect(names, name).toContain(name);
+  });
+
+  it.each(files.map((entry) => [entry.file, entry] as const))(
+    '%s reads through its schema and is written back unchanged',
+    (_, entry) => {
+      const { source, written, assets, read } = roundTrip(entry);
+      expect(written).toBe(source);
+      // Its pictures are already where, and named as, the editor writes them.
+      expect(assets.map((asset) => asset.file).sort()).toEqual([...read].sort());
+      for (const asset of assets) expect(asset.file).toMatch(/^public\/images\//);
+    },
+  );
+
+  it('shows each entry’s four languages side by side', () => {
+    for (const [name, collection] of Object.entries(config.collections ?? {})) {
+      const texts = (
+        collection.schema as Record<string, { kind: string; fields?: object; layout?: number[] }>
+      ).texts;
+      expect(texts?.kind, name).toBe('object');
+      expect(Object.keys(texts!.fields!), name).toEqual(['ru', 'en', 'kz', 'ua']);
+      expect(texts!.layout, name).toEqual([6, 6, 6, 6]);
+    }
+  });
+});
+
+/**
+ * A copy of the project's content in a scratch folder, read by fresh copies of
+ * the site's loaders (what the build runs): each mistake fails, naming the
+ * file and the field.
+ */
+describe('a mistake in content fails the build, naming the entry and the field', () => {
+  let scratch: string;
+
+  beforeAll(() => {
+    scratch = mkdtempSync(path.join(tmpdir(), 'content-'));
+    cpSync(path.join(root, 'content'), path.join(scratch, 'content'), { recursive: true });
+    symlinkSync(path.join(root, 'public'), path.join(scratch, 'public'));
+  });
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  afterEach(() => {
+    cpSync(path.join(root, 'content'), path.join(scratch, 'content'), { recursive: true });
+    rmSync(path.join(scratch, 'content/services/nope'), { recursive: true, force: true });
+    vi.restoreAllMocks();
+    vi.unstubAllEnvs();
+  });
+
+  /** Any entry's data, as the mistakes below reach into it. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  type Data = Record<string, any>;
+
+  /** Edits an entry's data file in the scratch copy. */
+  function edit(file: string, change: (data: Data) => void) {
+    const full = path.join(scratch, file);
+    const data = load(readFileSync(full, 'utf8'), { schema: CORE_SCHEMA }) as Data;
+    change(data);
+    writeFileSync(full, dump(data));
+  }
+
+  /** The loaders, loaded afresh over the scratch copy. */
+  async function loaders() {
+    vi.spyOn(process, 'cwd').mockReturnValue(scratch);
+    vi.resetModules();
+    return {
+      blog: await import('@/server/content/blog'),
+      cases: await import('@/server/content/cases'),
+      services: await import('@/server/content/services'),
+    };
+  }
+
+  it('a missing language', async () => {
+    edit('content/services/web/index.yaml', (data) => delete data.texts.kz);
+    const { services } = await loaders();
+    await expect(services.getServiceContent('web', 'en')).rejects.toThrow(
+      /^content\/services\/web\/index\.yaml: invalid content\n\s+- texts\.kz: the kz texts are missing: every entry is written in all four languages/,
+    );
+  });
+
+  it('a broken link', async () => {
+    edit('content/blog/trigger-emails/index.yaml', (data) => {
+      data.texts.ua.body = `Див. [наші послуги](/services/nope).\n\n${data.texts.ua.body}`;
+    });
+    const { blog } = await loaders();
+    await expect(blog.getArticle('trigger-emails', 'uk')).rejects.toThrow(
+      'content/blog/trigger-emails/index.yaml: texts.ua.body: link "наші послуги" (line 1): no page at /services/nope',
+    );
+  });
+
+  it('an unknown service, in a case and as a new folder', async () => {
+    edit('content/cases/lemberg-cargo-crm/index.yaml', (data) => {
+      data.services = ['crm', 'nope'];
+    });
+    cpSync(
+      path.join(scratch, 'content/services/web'),
+      path.join(scratch, 'content/services/nope'),
+      {
+        recursive: true,
+      },
+    );
+    const { cases, services } = await loaders();
+    await expect(cases.getCases('en')).rejects.toThrow(
+      /^content\/cases\/lemberg-cargo-crm\/index\.yaml: invalid content\n\s+- services\.1: /,
+    );
+    await expect(services.getServiceContent('seo', 'en')).rejects.toThrow(
+      /^content\/services\/nope: not one of the services in src\/config\/services\.ts/,
+    );
+  });
+
+  it('a picture missing from public/', async () => {
+    edit('content/cases/steppe-bean-shop/index.yaml', (data) => {
+      data.cover = '/images/cases/steppe-bean-shop/missing.svg';
+    });
+    const { cases } = await loaders();
+    await expect(cases.getCases('ru')).rejects.toThrow(
+      'content/cases/steppe-bean-shop/index.yaml: cover: image /images/cases/steppe-bean-shop/missing.svg: no such file in public/',
+    );
+  });
+
+  it('a link to a draft, in a production build only', async () => {
+    const draft = files.find(
+      (entry) =>
+        entry.name === 'blog' &&
+        (load(readFileSync(path.join(root, entry.file), 'utf8')) as { draft?: boolean }).draft,
+    )?.slug;
+    expect(draft, 'a draft article ships with the site').toBeDefined();
+    edit('content/blog/trigger-emails/index.yaml', (data) => {
+      data.texts.en.body = `Next: [our discovery notes](/blog/${draft}).\n\n${data.texts.en.body}`;
+    });
+    // Development shows drafts, and the link works there.
+    vi.stubEnv('NODE_ENV', 'development');
+    let { blog } = await loaders();
+    expect(await blog.getArticleSlugs()).toContain(draft);
+    await expect(blog.getArticle('trigger-emails', 'en')).resolves.toBeDefined();
+    // A production build has no such page, so the link is broken there.
+    vi.stubEnv('NODE_ENV', 'production');
+    ({ blog } = await loaders());
+    expect(await blog.getArticleSlugs()).not.toContain(draft);
+    expect(await blog.getArticle(draft!, 'en')).toBeUndefined();
+    await expect(blog.getArticle('trigger-emails', 'en')).rejects.toThrow(
+      `content/blog/trigger-emails/index.yaml: texts.en.body: link "our discovery notes" (line 1): no page at /blog/${draft}`,
+    );
+  });
+});
+
+describe('where the editor saves', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  async function storage() {
+    vi.resetModules();
+    return import('@/lib/editor/storage');
+  }
+
+  it('in local mode without a repository; in GitHub mode on branches for pull requests with one', async () => {
+    vi.stubEnv('NEXT_PUBLIC_KEYSTATIC_GITHUB_REPO', '');
+    expect((await storage()).editorStorage()).toEqual({ kind: 'local' });
+    vi.stubEnv('NEXT_PUBLIC_KEYSTATIC_GITHUB_REPO', 'ortus-digital/site');
+    expect((await storage()).editorStorage()).toEqual({
+      kind: 'github',
+      repo: 'ortus-digital/site',
+      branchPrefix: 'content/',
+    });
+    vi.stubEnv('NEXT_PUBLIC_KEYSTATIC_GITHUB_REPO', 'not a repo');
+    await expect(storage().then((module) => module.editorStorage())).rejects.toThrow(
+      'NEXT_PUBLIC_KEYSTATIC_GITHUB_REPO must be "owner/name"',
+    );
+  });
+
+  it('a production build has the editor only in GitHub mode, and then only with its secrets', async () => {
+    const { editorInBuild, missingGithubSecrets } = await storage();
+    expect(editorInBuild('development', {})).toBe(true);
+    expect(editorInBuild('production', {})).toBe(false);
+    expect(editorInBuild('production', { NEXT_PUBLIC_KEYSTATIC_GITHUB_REPO: 'o/r' })).toBe(true);
+    expect(missingGithubSecrets({ KEYSTATIC_GITHUB_CLIENT_ID: 'id' })).toEqual([
+      'KEYSTATIC_GITHUB_CLIENT_SECRET',
+      'KEYSTATIC_SECRET',
+    ]);
+  });
+
+  it('the editor’s routes are part of the development build and not of a production one', async () => {
+    vi.stubEnv('NEXT_PUBLIC_KEYSTATIC_GITHUB_REPO', '');
+    vi.resetModules();
+    const { default: nextConfig } = await import('../../next.config');
+    const production = nextConfig('phase-production-build');
+    const development = nextConfig('phase-development-server');
+    expect(production.pageExtensions).not.toContain('editor.tsx');
+    expect(production.env?.APP_EDITOR).toBe('');
+    expect(development.pageExtensions).toEqual(
+      expect.arrayContaining(['tsx', 'ts', 'editor.tsx', 'editor.ts']),
+    );
+    expect(development.env?.APP_EDITOR).toBe('1');
+    // No secret of the editor is ever named for the browser.
+    expect(Object.keys(development.env ?? {}).join()).not.toMatch(/SECRET|CLIENT_ID/);
+  });
+});
