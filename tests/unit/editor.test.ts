@@ -107,6 +107,8 @@ describe('a mistake in content fails the build, naming the entry and the field',
       blog: await import('@/server/content/blog'),
       cases: await import('@/server/content/cases'),
       services: await import('@/server/content/services'),
+      testimonials: await import('@/server/content/testimonials'),
+      samples: await import('@/server/content/samples'),
     };
   }
 
@@ -156,6 +158,31 @@ describe('a mistake in content fails the build, naming the entry and the field',
     await expect(cases.getCases('ru')).rejects.toThrow(
       'content/cases/steppe-bean-shop/index.yaml: cover: image /images/cases/steppe-bean-shop/missing.svg: no such file in public/',
     );
+  });
+
+  it('a case study marked as a draft: shown in development, left out of a production build with its testimonial', async () => {
+    edit('content/cases/steppe-bean-shop/index.yaml', (data) => {
+      data.draft = true;
+    });
+    vi.stubEnv('NODE_ENV', 'development');
+    let { cases, testimonials } = await loaders();
+    expect(await cases.getCaseSlugs()).toContain('steppe-bean-shop');
+    expect((await testimonials.getTestimonials('en')).map((item) => item.case)).toContain(
+      'steppe-bean-shop',
+    );
+    vi.stubEnv('NODE_ENV', 'production');
+    const production = await loaders();
+    ({ cases, testimonials } = production);
+    expect(await cases.getCaseSlugs()).not.toContain('steppe-bean-shop');
+    expect(await cases.getCase('steppe-bean-shop', 'en')).toBeUndefined();
+    expect((await cases.getCases('en')).map((item) => item.slug)).not.toContain('steppe-bean-shop');
+    expect((await testimonials.getTestimonials('en')).map((item) => item.case)).not.toContain(
+      'steppe-bean-shop',
+    );
+    // Not published, so not named among the samples still published either.
+    const published = await production.samples.publishedSamples(path.join(scratch, 'content'));
+    expect(published.map((item) => item.file)).not.toContain('content/cases/steppe-bean-shop');
+    expect(published.map((item) => item.file)).toContain('content/cases/sapar-pay-platform');
   });
 
   it('a link to a draft, in a production build only', async () => {
