@@ -117,9 +117,14 @@ function readAsTheBuildDoes() {
 }
 
 // A server kept from an earlier run (outside CI) may still hold the article.
-test.beforeAll(() => {
+// The pages the test opens are compiled first, one at a time: the development
+// server writes its route manifest unlocked, and two first compiles at once can
+// leave it unreadable (Next.js 16.4).
+test.beforeAll(async ({ request }) => {
   rmSync(path.dirname(file), { recursive: true, force: true });
   rmSync(path.dirname(coverFile), { recursive: true, force: true });
+  for (const address of ['/keystatic', '/en/blog', '/en/blog/trigger-emails'])
+    expect((await request.get(address, { timeout: 180_000 })).status(), address).toBe(200);
 });
 
 test('an article written and edited in /keystatic lands as valid files and shows on the blog', async ({
@@ -186,10 +191,10 @@ test('an article written and edited in /keystatic lands as valid files and shows
   expect(read.pages.uk?.title).toBe(texts.ua.title);
 
   // On the blog, and its own page.
-  await page.goto('/en/blog');
+  await page.goto('/en/blog', { waitUntil: 'networkidle' });
   const card = page.getByRole('link', { name: texts.en.title });
   await expect(card).toBeVisible();
-  await page.goto(`/ua/blog/${slug}`);
+  await page.goto(`/ua/blog/${slug}`, { waitUntil: 'networkidle' });
   await expect(page.locator('h1')).toHaveText(texts.ua.title);
 
   // Edited: the change is saved to the same file and shows.
@@ -200,7 +205,7 @@ test('an article written and edited in /keystatic lands as valid files and shows
   await expect.poll(() => saved().en.title).toBe(edited);
   expect(saved().ru).toEqual(texts.ru);
   expect(readAsTheBuildDoes().pages.en?.title).toBe(edited);
-  await page.goto(`/en/blog/${slug}`);
+  await page.goto(`/en/blog/${slug}`, { waitUntil: 'networkidle' });
   await expect(page.locator('h1')).toHaveText(edited);
 });
 

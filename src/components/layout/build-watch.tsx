@@ -23,6 +23,9 @@ export function BuildWatch() {
 
   useEffect(() => {
     const stopRecovery = installChunkRecovery();
+    // A development server has no deploys to watch for (it reloads what changed
+    // itself), and its first compile of the route would race the page's own.
+    if (process.env.NODE_ENV !== 'production') return stopRecovery;
     const stopWatch = watchBuilds({
       buildId: currentBuild.id,
       getJson,
