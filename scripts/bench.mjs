@@ -81,6 +81,17 @@ const article = readdirSync(path.join(root, 'content/blog'), { withFileTypes: tr
       ),
   )
   .sort()[0];
+// The first published case study (issue 15's pages are measured like the rest).
+const firstCase = readdirSync(path.join(root, 'content/cases'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .filter(
+    (slug) =>
+      !/^draft: true$/m.test(
+        readFileSync(path.join(root, 'content/cases', slug, 'index.yaml'), 'utf8'),
+      ),
+  )
+  .sort()[0];
 const pageTypes = [
   { type: 'home', path: '', lighthouse: true },
   { type: 'service', path: '/services/web', lighthouse: true },
@@ -88,6 +99,9 @@ const pageTypes = [
   { type: 'blog', path: '/blog', lighthouse: true },
   { type: 'calculator', path: '/calculator', lighthouse: true },
   { type: 'contacts', path: '/contacts', lighthouse: true },
+  { type: 'portfolio', path: '/cases', lighthouse: true },
+  { type: 'case', path: `/cases/${firstCase}`, lighthouse: true },
+  { type: 'about', path: '/about', lighthouse: true },
   { type: 'privacy', path: '/privacy', lighthouse: false },
   { type: 'terms', path: '/terms', lighthouse: false },
 ];
