@@ -70,28 +70,21 @@ const budgets = {
   nginxRatio: 10,
 };
 
-// The first published article (drafts are not in a production build).
-const article = readdirSync(path.join(root, 'content/blog'), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name)
-  .filter(
-    (slug) =>
-      !/^draft: true$/m.test(
-        readFileSync(path.join(root, 'content/blog', slug, 'index.yaml'), 'utf8'),
-      ),
-  )
-  .sort()[0];
-// The first published case study (issue 15's pages are measured like the rest).
-const firstCase = readdirSync(path.join(root, 'content/cases'), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name)
-  .filter(
-    (slug) =>
-      !/^draft: true$/m.test(
-        readFileSync(path.join(root, 'content/cases', slug, 'index.yaml'), 'utf8'),
-      ),
-  )
-  .sort()[0];
+/** The first entry of a collection that is published (drafts are not in a production build). */
+const firstPublished = (collection) =>
+  readdirSync(path.join(root, 'content', collection), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .filter(
+      (slug) =>
+        !/^draft: true$/m.test(
+          readFileSync(path.join(root, 'content', collection, slug, 'index.yaml'), 'utf8'),
+        ),
+    )
+    .sort()[0];
+const article = firstPublished('blog');
+// Issue 15's pages are measured like the rest.
+const firstCase = firstPublished('cases');
 const pageTypes = [
   { type: 'home', path: '', lighthouse: true },
   { type: 'service', path: '/services/web', lighthouse: true },

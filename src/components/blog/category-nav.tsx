@@ -1,7 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { blogCategories, type BlogCategory } from '@/config/blog';
-import { Link } from '@/i18n/navigation';
-import { cn } from '@/lib/cn';
+import { FilterNav } from '@/components/ui/filter-nav';
 import { blogListPath } from './blog-paths';
 
 /** The category filter: each category is its own static page. */
@@ -16,21 +15,5 @@ export async function CategoryNav({ current }: { current?: BlogCategory }) {
       active: current === category,
     })),
   ];
-  return (
-    <nav aria-label={t('categoriesLabel')}>
-      <ul className="flex flex-wrap gap-2">
-        {entries.map((entry) => (
-          <li key={entry.key}>
-            <Link
-              href={entry.href}
-              aria-current={entry.active ? 'page' : undefined}
-              className={cn('chip', entry.active && 'chip-active')}
-            >
-              {entry.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  return <FilterNav label={t('categoriesLabel')} entries={entries} />;
 }

@@ -1,7 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { ServiceSlug } from '@/config/services';
-import { Link } from '@/i18n/navigation';
-import { cn } from '@/lib/cn';
+import { FilterNav } from '@/components/ui/filter-nav';
 import { casesListPath } from './case-paths';
 
 /** The portfolio's filter by service: each service with cases is a static page of its own. */
@@ -23,21 +22,5 @@ export async function CaseFilter({
       active: current === service,
     })),
   ];
-  return (
-    <nav aria-label={t('filterLabel')}>
-      <ul className="flex flex-wrap gap-2">
-        {entries.map((entry) => (
-          <li key={entry.key}>
-            <Link
-              href={entry.href}
-              aria-current={entry.active ? 'page' : undefined}
-              className={cn('chip', entry.active && 'chip-active')}
-            >
-              {entry.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  return <FilterNav label={t('filterLabel')} entries={entries} />;
 }

@@ -1,10 +1,12 @@
 import 'server-only';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { notFound } from 'next/navigation';
 import { ImageResponse } from 'next/og';
 import { siteConfig } from '@/config/site';
 import { env } from '@/env';
-import { localeInfo } from '@/i18n/locales';
+import { localeInfo, type Locale } from '@/i18n/locales';
+import { resolveLocale } from '@/i18n/page-locale';
 import { BrandMark, brandColors } from './brand-icon';
 import type { PageSeo } from './pages';
 
@@ -111,4 +113,23 @@ export async function renderOgImage(seo: PageSeo): Promise<ImageResponse> {
     </div>,
     { ...ogImageSize, fonts: await loadFonts() },
   );
+}
+
+/**
+ * The Open Graph image route of a page addressed by a slug (a service, an
+ * article, a case study): its own title, and 404 for a slug with no page.
+ */
+export function slugOgImage<Slug extends string>(
+  seoOf: (locale: Locale, slug: Slug) => Promise<PageSeo | null>,
+) {
+  return async function OpenGraphImage({
+    params,
+  }: {
+    params: Promise<{ lang: string; slug: string }>;
+  }): Promise<ImageResponse> {
+    const { slug } = await params;
+    const seo = await seoOf(await resolveLocale(params), slug as Slug);
+    if (!seo) notFound();
+    return renderOgImage(seo);
+  };
 }
