@@ -100,6 +100,8 @@ describe.each(backends)('the ceiling of notifications on %s', (backend) => {
     await work(300, 2);
     expect(telegram.calls).toHaveLength(perWindow);
     await work(2 * windowMs + 500, 2);
+    // Two windows are enough on an idle machine; a loaded one gets up to two more.
+    for (let extra = 0; extra < 2 && (await waiting()) > 0; extra += 1) await work(windowMs, 2);
     expect(await waiting()).toBe(0);
     // Never more than one summary a window after the first.
     const windows = Math.ceil((Date.now() - started) / windowMs);
