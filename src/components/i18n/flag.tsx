@@ -1,12 +1,23 @@
 import { localeInfo, type Locale } from '@/i18n/locales';
 
-type FlagProps = { locale: Locale };
+type FlagProps = {
+  locale: Locale;
+  /** In a menu that starts closed: fetched when the menu opens, not with the page's code. */
+  lazy?: boolean;
+};
 
 /** A small flag beside a language name; decorative, since the name is always written next to it. */
-export function Flag({ locale }: FlagProps) {
+export function Flag({ locale, lazy = false }: FlagProps) {
   return (
     // A 20×14 static SVG: next/image would add client code and has nothing to optimise.
     // eslint-disable-next-line @next/next/no-img-element
-    <img src={localeInfo[locale].flag} width={20} height={14} alt="" className="flag" />
+    <img
+      src={localeInfo[locale].flag}
+      width={20}
+      height={14}
+      alt=""
+      className="flag"
+      {...(lazy ? { loading: 'lazy' as const } : {})}
+    />
   );
 }

@@ -86,7 +86,7 @@ export function LanguageSwitcher({
                   onClick={(event) => switchTo(option, event)}
                   className={cn('lang-option', current && 'font-semibold text-brand-700')}
                 >
-                  <Flag locale={option} />
+                  <Flag locale={option} lazy />
                   <span className="w-8">{info.label}</span>
                   <span className="text-muted">{info.nativeName}</span>
                 </Link>

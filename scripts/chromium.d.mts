@@ -1,0 +1,3 @@
+/** Types of scripts/chromium.mjs (plain JavaScript, so that `npm run bench` runs it with node). */
+export declare const systemChromium: string;
+export declare function chromiumPath(): string | undefined;
