@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from './scripts/chromium.mjs';
 import { analyticsTestBuild } from './tests/e2e/support/analytics-build';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -30,7 +31,7 @@ export default defineConfig({
     locale: 'en-US',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'],
     },
   },

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from './scripts/chromium.mjs';
 
 const port = Number(process.env.EDITOR_E2E_PORT ?? 3200);
 
@@ -23,7 +24,7 @@ export default defineConfig({
     navigationTimeout: 180_000,
     actionTimeout: 30_000,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'],
     },
   },

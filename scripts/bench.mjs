@@ -8,7 +8,7 @@
  *   npm run bench -- --runs 5      Lighthouse runs per page (default 3; the median is kept)
  *   npm run bench -- --quick       shorter load tests (3 s instead of 10 s)
  *
- * Environment: CHROMIUM_PATH (default /usr/bin/chromium), TEST_DATABASE_URL
+ * Environment: CHROMIUM_PATH (scripts/chromium.mjs picks one without it), TEST_DATABASE_URL
  * (adds the form benchmark on PostgreSQL, in a database of its own).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -33,6 +33,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import pg from 'pg';
 import { buildBareNext, measureFeel, phone, startBareNext } from './bench-feel.mjs';
+import { chromiumPath } from './chromium.mjs';
 import { nginxBinary, startNginxFront } from './nginx-front.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -45,7 +46,11 @@ const { values: args } = parseArgs({
 });
 const runs = Math.max(1, Number(args.runs) || 1);
 const loadSeconds = args.quick ? 3 : 10;
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromePath = chromiumPath();
+if (!chromePath) {
+  console.error('No Chromium: install one (README, "Tests") or set CHROMIUM_PATH.');
+  process.exit(1);
+}
 
 /** The budgets of issue 7, as the README states them. */
 const budgets = {

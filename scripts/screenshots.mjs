@@ -3,10 +3,11 @@
  * Full-page screenshots of a running site for a visual check:
  *   node scripts/screenshots.mjs [baseUrl] [path ...]
  * Every path is taken in every language at 375, 768, 959, 960 and 1440 px and saved
- * under screenshots/ as <lang>-<path>-<width>.png. Needs /usr/bin/chromium.
+ * under screenshots/ as <lang>-<path>-<width>.png, in the tests' Chromium (scripts/chromium.mjs).
  */
 import { mkdir } from 'node:fs/promises';
 import { chromium } from '@playwright/test';
+import { chromiumPath } from './chromium.mjs';
 
 const [base = 'http://localhost:3000', ...argPaths] = process.argv.slice(2);
 const paths = argPaths.length ? argPaths : ['', '/contacts', '/services/web', '/blog', '/privacy'];
@@ -15,7 +16,7 @@ const widths = (process.env.WIDTHS ?? '375,768,959,960,1440').split(',').map(Num
 
 await mkdir('screenshots', { recursive: true });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: chromiumPath(),
   args: ['--no-sandbox', '--disable-background-networking'],
 });
 for (const width of widths) {

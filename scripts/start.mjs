@@ -8,11 +8,13 @@
  * relative DATA_DIR absolute first; otherwise the embedded database would live
  * inside .next and go with the next build.
  *
- * Environment: PORT (3000), HOST (the address to listen on; all of them).
+ * Environment: PORT (3000), HOSTNAME (the address to listen on, HOST read too;
+ * all of them): scripts/listen-address.mjs.
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { listenAddress } from './listen-address.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 // NEXT_DIST_DIR: a build made into another folder (the tests build one with analytics on).
@@ -25,7 +27,7 @@ if (!existsSync(server)) {
 const { loadEnvConfig } = createRequire(import.meta.url)('@next/env');
 loadEnvConfig(root, false, { info: () => {}, error: console.error });
 process.env.DATA_DIR = path.resolve(process.env.DATA_DIR ?? 'data');
-// server.js listens on HOSTNAME, which shells and containers set to the machine's name.
-process.env.HOSTNAME = process.env.HOST ?? '::';
+// server.js listens on HOSTNAME, which shells and containers also set to the machine's name.
+process.env.HOSTNAME = listenAddress();
 
 await import(server);

@@ -4,14 +4,24 @@ import { z } from 'zod';
  * Settings read from the environment, checked once. A malformed value stops the
  * build or the start with a message that names it.
  */
+/** The port `npm start` listens on (PORT, else 3000): the default public address follows it. */
+function listeningPort(): number {
+  const port = Number(process.env.PORT);
+  return Number.isInteger(port) && port > 0 && port < 65536 ? port : 3000;
+}
+
 const envSchema = z.object({
-  /** The public address of the site: canonical links, the RSS feed, the sitemap. */
+  /**
+   * The public address of the site: canonical links, the RSS feed, the sitemap.
+   * Unset, the server's own address on this machine, port included. Pages are
+   * written at build: set the same PORT (or SITE_URL) for `npm run build`.
+   */
   SITE_URL: z
     .url({
       protocol: /^https?$/,
       message: 'SITE_URL must be an http(s) address such as https://agency.example',
     })
-    .default('http://localhost:3000')
+    .default(`http://localhost:${listeningPort()}`)
     .transform((url) => url.replace(/\/+$/, '')),
 });
 

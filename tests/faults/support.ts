@@ -98,7 +98,7 @@ export async function startSite(env: Record<string, string>, port?: number): Pro
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(sitePort),
-      HOST: '127.0.0.1',
+      HOSTNAME: '127.0.0.1',
       LOG_LEVEL: 'info',
       // Every request of a test names its own visitor address.
       TRUSTED_PROXIES: '1',
