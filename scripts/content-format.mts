@@ -12,6 +12,7 @@ import path from 'node:path';
 import config from '../keystatic.config';
 import { EditorSchemaError } from '../src/lib/editor/canonical';
 import { editorFiles, roundTrip } from '../src/lib/editor/files';
+import { errorMessage } from '../src/lib/errors';
 
 const check = process.argv.includes('--check');
 let changed = 0;
@@ -42,8 +43,7 @@ for (const entry of editorFiles(config)) {
     console.log(`${entry.file}: rewritten`);
   } catch (error) {
     broken += 1;
-    const problems =
-      error instanceof EditorSchemaError ? error.problems : [(error as Error).message];
+    const problems = error instanceof EditorSchemaError ? error.problems : [errorMessage(error)];
     console.error(`${entry.file}:\n  ${problems.join('\n  ')}`);
   }
 }

@@ -25,6 +25,7 @@ import { addFontPreloads } from '../src/lib/fonts/preload-links';
 import { builtFontUrl, preloadedFonts } from '../src/lib/fonts/preloads';
 import { analyticsFromEnv, analyticsOrigins } from '../src/lib/analytics/config';
 import { addPagePolicy } from '../src/lib/security/page-policy';
+import { errorMessage } from '../src/lib/errors';
 
 const distDir = process.argv[2] ?? process.env.NEXT_DIST_DIR ?? '.next';
 // The same settings as the build's: a page's own policy allows the analytics
@@ -91,7 +92,7 @@ for (const root of roots) {
       pages += 1;
       scripts += hashes.length;
     } catch (error) {
-      console.error(`postbuild: ${file}: ${error instanceof Error ? error.message : error}`);
+      console.error(`postbuild: ${file}: ${errorMessage(error)}`);
       process.exit(1);
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError, toAppError } from './errors';
+import { errorMessage, HttpError, toAppError } from './errors';
 
 describe('toAppError', () => {
   it('defaults to 500 Internal Server Error', () => {
@@ -40,5 +40,17 @@ describe('toAppError', () => {
   it('ignores a status code that is not an HTTP error', () => {
     expect(toAppError({ statusCode: 200 }).statusCode).toBe(500);
     expect(toAppError({ statusCode: '404' }).statusCode).toBe(500);
+  });
+});
+
+describe('errorMessage', () => {
+  it('is the message of an Error, the text of a string, and anything else written out', () => {
+    expect(errorMessage(new TypeError('fetch failed'))).toBe('fetch failed');
+    expect(errorMessage('socket hang up')).toBe('socket hang up');
+    expect(errorMessage({ code: 'ECONNRESET' })).toBe('{"code":"ECONNRESET"}');
+    expect(errorMessage(undefined)).toBe('undefined');
+    const loop: Record<string, unknown> = {};
+    loop.self = loop;
+    expect(errorMessage(loop)).toBe('[object Object]');
   });
 });

@@ -41,3 +41,17 @@ export function toAppError(error: unknown): AppError {
     typeof source.message === 'string' && source.message ? source.message : statusMessage;
   return { statusCode, statusMessage, message };
 }
+
+/**
+ * The message of whatever was thrown: an Error's own, a string as it is, and
+ * anything else as text. For logs and for errors that wrap another one.
+ */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'string') return error;
+  try {
+    return JSON.stringify(error) ?? String(error);
+  } catch {
+    return String(error);
+  }
+}

@@ -11,6 +11,7 @@ describe('isSitePath', () => {
     '/blog/category/news/page/2',
     '/blog/rss.xml',
     '/calculator',
+    '/calculator/selection',
     '/contacts',
     '/privacy',
     '/terms',

@@ -8,6 +8,8 @@ const staticPaths = new Set([
   '/blog',
   '/blog/rss.xml',
   '/calculator',
+  // The calculator's own GET form lands here with the choices in the query.
+  '/calculator/selection',
   '/contacts',
   '/about',
   '/consent',

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { connect as connectDb, type Database } from '@/server/db/client';
+import { errorMessage } from '../../src/lib/errors';
 
 /*
  * Real processes on loopback for the fault tests: the built server as
@@ -183,7 +184,7 @@ export class Client {
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     } catch (error) {
       const cause = (error as Error & { cause?: Error }).cause;
-      return { status: 'network', error: `${(error as Error).message} ${cause?.message ?? ''}` };
+      return { status: 'network', error: `${errorMessage(error)} ${cause?.message ?? ''}` };
     }
   }
 }

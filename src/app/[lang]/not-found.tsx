@@ -1,4 +1,4 @@
-import { notFoundMetadata } from '@/components/errors/not-found-metadata';
+import { notFoundMetadata } from '@/server/seo/not-found-metadata';
 import { NotFoundView } from '@/components/errors/not-found-view';
 
 export const generateMetadata = notFoundMetadata;

@@ -8,7 +8,7 @@ import { CompactCalculator } from '@/components/calculator/compact-calculator';
 import { ConsultationBlock } from '@/components/consultation/consultation-block';
 import { Section } from '@/components/layout/section';
 import { PricingPackages } from '@/components/pricing/pricing-packages';
-import { servicePriceLabel } from '@/components/services/service-price';
+import { servicePriceLabel } from '@/server/calculator/service-price';
 import { buttonClass } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { navConfig } from '@/config/navigation';

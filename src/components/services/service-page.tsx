@@ -11,7 +11,7 @@ import type { ServiceContent } from '@/server/content/services';
 import { CaseGrid } from '@/components/cases/case-card';
 import { casesListPath } from '@/components/cases/case-paths';
 import { Icon } from '@/components/ui/icon';
-import { serviceCalculatorHref, servicePriceLabel } from './service-price';
+import { serviceCalculatorHref, servicePriceLabel } from '@/server/calculator/service-price';
 
 type ServicePageViewProps = { service: ServiceContent; locale: Locale; cases: CaseMeta[] };
 

@@ -12,7 +12,7 @@ import { getCases } from '@/server/content/cases';
 import { getServiceLinks } from '@/server/navigation/service-links';
 import { breadcrumbLd, itemListLd } from '@/server/seo/json-ld';
 import { servicesIndexSeo } from '@/server/seo/pages';
-import { servicePriceLabel } from './service-price';
+import { servicePriceLabel } from '@/server/calculator/service-price';
 
 const groups = Object.keys(serviceGroups) as ServiceGroup[];
 

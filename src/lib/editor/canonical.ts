@@ -1,5 +1,6 @@
 import type { ComponentSchema } from '@keystatic/core';
 import { dump, load } from 'js-yaml';
+import { errorMessage } from '@/lib/errors';
 
 /**
  * Reads and writes an entry exactly as the content editor (Keystatic) does:
@@ -79,7 +80,7 @@ export function parseEntry(fields: Fields, stored: Stored, context: EntryContext
         if (schema.formKind === undefined) schema.validate(parsed as never);
         return parsed;
       } catch (error) {
-        problems.push(`${where(path)}: ${(error as Error).message}`);
+        problems.push(`${where(path)}: ${errorMessage(error)}`);
         return undefined;
       }
     }

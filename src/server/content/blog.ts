@@ -13,6 +13,7 @@ import { markdownToHast } from '@/lib/markdown/render';
 import { entrySlugs, perLanguage, readEntry, showDrafts, textsFor } from './entries';
 import { resolveImageSize } from './images';
 import { checkInternalLinks } from './links';
+import { errorMessage } from '@/lib/errors';
 
 const articleTextsSchema = z
   .object({
@@ -84,7 +85,7 @@ const readArticle = cache(async (slug: string, locale: Locale) => {
   try {
     cover = resolveImageSize(data.cover);
   } catch (error) {
-    throw new ContentError(`${file}: cover: ${(error as Error).message}`);
+    throw new ContentError(`${file}: cover: ${errorMessage(error)}`);
   }
   const meta: ArticleMeta = {
     ...texts,
@@ -127,7 +128,7 @@ export const getArticle = cache(
         footnotes: { label: t('footnotes'), backLabel: t('backToText') },
       });
     } catch (error) {
-      throw new ContentError(`${where}: ${(error as Error).message}`);
+      throw new ContentError(`${where}: ${errorMessage(error)}`);
     }
     await checkInternalLinks(body, where);
     return { ...meta, body, outline: outlineOf(body) };

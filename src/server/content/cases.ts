@@ -10,6 +10,7 @@ import { markdownToHast } from '@/lib/markdown/render';
 import { entrySlugs, perLanguage, readEntry, showDrafts, textsFor } from './entries';
 import { resolveImageSize } from './images';
 import { checkInternalLinks } from './links';
+import { errorMessage } from '@/lib/errors';
 
 const text = z.string().trim().min(1);
 const between = (min: number, max: number) => z.string().trim().min(min).max(max);
@@ -99,7 +100,7 @@ function picture(
   try {
     return { src, ...resolveImageSize(src) };
   } catch (error) {
-    throw new ContentError(`${file}: ${field}: ${(error as Error).message}`);
+    throw new ContentError(`${file}: ${field}: ${errorMessage(error)}`);
   }
 }
 

@@ -7,6 +7,7 @@ import { langCodes, localeInfo, type LangCode, type Locale } from '@/i18n/locale
 import { ContentError, fillTemplate, validateContent } from '@/lib/content/validate';
 import { contentRoot } from './paths';
 import { contentTemplateValues } from './template-values';
+import { errorMessage } from '@/lib/errors';
 
 /**
  * Content entries as the content editor (Keystatic, keystatic.config.ts)
@@ -104,7 +105,7 @@ export async function readEntry<S extends z.ZodType>(
     try {
       raw = load(source, { schema: CORE_SCHEMA, filename: file });
     } catch (error) {
-      throw new ContentError(`${file}: not valid YAML: ${(error as Error).message}`);
+      throw new ContentError(`${file}: not valid YAML: ${errorMessage(error)}`);
     }
     return { data: validateContent(raw ?? {}, schema, file) as z.infer<S>, file };
   });

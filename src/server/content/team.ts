@@ -6,6 +6,7 @@ import { ContentError } from '@/lib/content/validate';
 import type { ImageSize } from '@/lib/markdown/rehype-images';
 import { entrySlugs, perLanguage, readEntry, textsFor } from './entries';
 import { resolveImageSize } from './images';
+import { errorMessage } from '@/lib/errors';
 
 const memberTextsSchema = z
   .object({
@@ -45,7 +46,7 @@ const readMember = cache(async (slug: string) => {
   try {
     size = resolveImageSize(portrait);
   } catch (error) {
-    throw new ContentError(`${entry.file}: portrait: ${(error as Error).message}`);
+    throw new ContentError(`${entry.file}: portrait: ${errorMessage(error)}`);
   }
   return { ...entry, size };
 });

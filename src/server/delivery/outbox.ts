@@ -14,6 +14,7 @@ import {
   type LeadForDelivery,
 } from './types';
 import { notifiesPeople } from './wiring';
+import { errorMessage } from '@/lib/errors';
 
 export const outboxPolicy = {
   /** Jobs claimed per round. */
@@ -194,7 +195,7 @@ async function putBack(db: Database, run: OutboxRun, ids: number[], at: Date = n
 
 /** A visitor's words never reach a log, even inside another service's error message. */
 function safeMessage(error: unknown, lead: LeadForDelivery | undefined): string {
-  let message = error instanceof Error ? error.message : String(error);
+  let message = errorMessage(error);
   for (const value of [lead?.contactValue, lead?.name, lead?.message]) {
     if (value && value.length >= 3) message = message.split(value).join('[redacted]');
   }

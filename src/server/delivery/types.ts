@@ -1,5 +1,6 @@
 import type { leads } from '@/server/db/schema';
 import type { LeadForNotification } from './format';
+import { errorMessage } from '@/lib/errors';
 
 /** Everything a lead can be delivered to. */
 export const channels = ['telegram', 'email', 'bitrix24', 'amocrm', 'webhook'] as const;
@@ -106,7 +107,7 @@ export async function postJson(
       redirect: 'error',
     });
   } catch (error) {
-    throw new DeliveryError(`${service} unreachable: ${(error as Error).message}`);
+    throw new DeliveryError(`${service} unreachable: ${errorMessage(error)}`);
   }
   const text = await response.text().catch(() => '');
   let parsed: unknown;

@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import { notFoundMetadata } from '@/components/errors/not-found-metadata';
+import { notFoundMetadata } from '@/server/seo/not-found-metadata';
 
 export const generateMetadata = notFoundMetadata;
 

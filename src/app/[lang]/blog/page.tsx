@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { blogListMetadata } from '@/components/blog/blog-metadata';
+import { blogListMetadata } from '@/server/seo/blog-metadata';
 import { BlogIndex } from '@/components/blog/blog-index';
 import { blogConfig } from '@/config/blog';
 import { resolveLocale, type LangParams } from '@/i18n/page-locale';

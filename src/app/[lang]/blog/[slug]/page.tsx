@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ArticleView } from '@/components/blog/article-view';
-import { notFoundMetadata } from '@/components/errors/not-found-metadata';
+import { notFoundMetadata } from '@/server/seo/not-found-metadata';
 import { resolveLocale, type LangParams } from '@/i18n/page-locale';
 import { JsonLd } from '@/components/seo/json-ld';
 import { getArticle, getArticleNeighbours, getArticleSlugs } from '@/server/content/blog';

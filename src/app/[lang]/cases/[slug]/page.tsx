@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CaseView } from '@/components/cases/case-view';
-import { notFoundMetadata } from '@/components/errors/not-found-metadata';
+import { notFoundMetadata } from '@/server/seo/not-found-metadata';
 import { JsonLd } from '@/components/seo/json-ld';
 import { resolveLocale, type LangParams } from '@/i18n/page-locale';
 import { getCase, getCaseSlugs, getRelatedCases } from '@/server/content/cases';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { notFoundMetadata } from '@/components/errors/not-found-metadata';
+import { notFoundMetadata } from '@/server/seo/not-found-metadata';
 import { ServicePageView } from '@/components/services/service-page';
 import { isServiceSlug, serviceSlugs } from '@/config/services';
 import { resolveLocale, type LangParams } from '@/i18n/page-locale';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { blogListMetadata } from '@/components/blog/blog-metadata';
+import { blogListMetadata } from '@/server/seo/blog-metadata';
 import { BlogIndex } from '@/components/blog/blog-index';
 import { blogCategories, blogConfig, type BlogCategory } from '@/config/blog';
 import { resolveLocale, type LangParams } from '@/i18n/page-locale';

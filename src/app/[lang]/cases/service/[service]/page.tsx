@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CasesIndex } from '@/components/cases/cases-index';
-import { notFoundMetadata } from '@/components/errors/not-found-metadata';
+import { notFoundMetadata } from '@/server/seo/not-found-metadata';
 import type { ServiceSlug } from '@/config/services';
 import { resolveLocale, type LangParams } from '@/i18n/page-locale';
 import { getCaseServices } from '@/server/content/cases';
