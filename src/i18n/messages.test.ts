@@ -7,7 +7,7 @@ const catalogues = {
   kz: { Nav: { blog: 'Блог' } },
   ua: { Nav: { contacts: 'Контакти' } },
 };
-const fakeLoader: MessageLoader = async (code) => catalogues[code];
+const fakeLoader: MessageLoader = (code) => Promise.resolve(catalogues[code]);
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -31,9 +31,9 @@ describe('loadMessages', () => {
 
   it('logs "Failed locale loading" and still serves the fallbacks when a file fails', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const failing: MessageLoader = async (code) => {
-      if (code === 'kz') throw new Error('network down');
-      return catalogues[code];
+    const failing: MessageLoader = (code) => {
+      if (code === 'kz') return Promise.reject(new Error('network down'));
+      return Promise.resolve(catalogues[code]);
     };
     const messages = await loadMessages('kk', failing);
     expect(error).toHaveBeenCalledTimes(1);

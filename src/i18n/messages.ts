@@ -4,7 +4,7 @@ import { localeFallbacks, localeInfo, type LangCode, type Locale } from './local
 export type MessageLoader = (code: LangCode) => Promise<AbstractIntlMessages>;
 
 const importMessages: MessageLoader = async (code) =>
-  (await import(`../../messages/${code}.json`)).default as AbstractIntlMessages;
+  ((await import(`../../messages/${code}.json`)) as { default: AbstractIntlMessages }).default;
 
 function isPlainObject(value: unknown): value is AbstractIntlMessages {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

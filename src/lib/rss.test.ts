@@ -2,6 +2,19 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { escapeXml, renderRss } from './rss';
 
+/** The parts of the parsed feed the test reads. */
+type RssDocument = {
+  rss: {
+    '@_version': string;
+    channel: {
+      title: string;
+      description: string;
+      'atom:link': { '@_href': string };
+      item: { title: string; pubDate: string; guid: { '#text': string } };
+    };
+  };
+};
+
 const feed = {
   title: 'Блог Ortus Digital',
   description: 'Статьи & новости <агентства>',
@@ -24,7 +37,7 @@ describe('renderRss', () => {
   it('produces well-formed RSS 2.0 with escaped text', () => {
     const xml = renderRss(feed);
     expect(XMLValidator.validate(xml)).toBe(true);
-    const doc = new XMLParser({ ignoreAttributes: false }).parse(xml);
+    const doc = new XMLParser({ ignoreAttributes: false }).parse(xml) as RssDocument;
     expect(doc.rss['@_version']).toBe('2.0');
     const channel = doc.rss.channel;
     expect(channel.title).toBe('Блог Ortus Digital');

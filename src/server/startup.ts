@@ -102,7 +102,7 @@ function drainThenExit(signal: NodeJS.Signals) {
   }, shutdownDeadlineMs);
   deadline.unref();
   let exiting = false;
-  process.exit = ((code?: number | string | null) => {
+  process.exit = (code?: number | string | null) => {
     if (exiting) return undefined as never;
     exiting = true;
     void (async () => {
@@ -126,5 +126,5 @@ function drainThenExit(signal: NodeJS.Signals) {
       }
     })();
     return undefined as never;
-  }) as typeof process.exit;
+  };
 }

@@ -135,7 +135,11 @@ test.describe('RSS feeds', () => {
       expect(response.headers()['content-type']).toContain('application/rss+xml');
       const xml = await response.text();
       expect(XMLValidator.validate(xml)).toBe(true);
-      const channel = new XMLParser({ ignoreAttributes: false }).parse(xml).rss.channel;
+      const channel = (
+        new XMLParser({ ignoreAttributes: false }).parse(xml) as {
+          rss: { channel: { item: unknown } };
+        }
+      ).rss.channel;
       const items = [channel.item].flat() as { title: string; link: string }[];
       const articles = articlesOf(code);
       expect(items.map((i) => i.title)).toEqual(articles.map((a) => a.title));

@@ -380,7 +380,7 @@ test.describe('when the database is down', () => {
     });
     expect(response.status()).toBe(503);
     expect(response.headers()['retry-after']).toBe('30');
-    expect((await response.json()).message).toBe(
+    expect(((await response.json()) as { message: string }).message).toBe(
       messages.en.ConsultationForm.failure.unavailable.replace('{phone}', '+1 202 555 0142'),
     );
     const health = await request.get(`${brokenDatabaseURL}/api/health`);

@@ -172,7 +172,7 @@ test.describe('bad input gets a 4xx in the visitor language, never a 500', () =>
       data: '{"language": "ua", "contact": ',
     });
     expect(malformed.status()).toBe(400);
-    expect((await malformed.json()).message).toBe(m.failure.badRequest);
+    expect(((await malformed.json()) as { message: string }).message).toBe(m.failure.badRequest);
 
     const xml = await request.post('/api/leads', {
       headers: { ...ua, 'Content-Type': 'application/xml' },
@@ -183,14 +183,14 @@ test.describe('bad input gets a 4xx in the visitor language, never a 500', () =>
     const get = await request.get('/api/leads', { headers: ua });
     expect(get.status()).toBe(405);
     expect(get.headers().allow).toBe('POST, OPTIONS');
-    expect((await get.json()).message).toBe(m.failure.methodNotAllowed);
+    expect(((await get.json()) as { message: string }).message).toBe(m.failure.methodNotAllowed);
 
     const cross = await request.post('/api/leads', {
       headers: { ...ua, Origin: 'https://evil.example' },
       data: { language: 'ua', method: 'email', contact: 'olena@example.ua', consent: true },
     });
     expect(cross.status()).toBe(403);
-    expect((await cross.json()).message).toBe(m.failure.forbidden);
+    expect(((await cross.json()) as { message: string }).message).toBe(m.failure.forbidden);
 
     const huge = await request.post('/api/leads', {
       headers: ua,
@@ -203,7 +203,7 @@ test.describe('bad input gets a 4xx in the visitor language, never a 500', () =>
       },
     });
     expect(huge.status()).toBe(413);
-    expect((await huge.json()).message).toBe(m.failure.tooLarge);
+    expect(((await huge.json()) as { message: string }).message).toBe(m.failure.tooLarge);
   });
 
   test('the API stores a request whose page and contact carry NUL and invisible characters', async ({

@@ -254,7 +254,8 @@ test.describe('client errors', () => {
     await page.goto('/en/calculator');
     // Something the calculator needs on every change breaks after the page loaded.
     await page.evaluate(() => {
-      Intl.PluralRules.prototype.select = () => {
+      const rules = Intl.PluralRules.prototype as Intl.PluralRules;
+      rules.select = (): Intl.LDMLPluralRule => {
         throw new Error('Plural rules are out of order');
       };
     });

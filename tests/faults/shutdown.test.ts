@@ -85,7 +85,7 @@ describe('SIGTERM during a submission', () => {
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(accepted).toHaveLength(1);
     expect(accepted[0]).toMatchObject({
-      reference: JSON.parse(result.body).reference,
+      reference: (JSON.parse(result.body) as { reference: string }).reference,
       requestId: expect.stringMatching(/^[\w-]{36}$/),
       language: 'en',
     });

@@ -26,7 +26,7 @@ describe('lead administration', () => {
       ['email', 'ops@example.com'],
     ].entries()) {
       const result = await submitLead(
-        async () => test.db,
+        () => Promise.resolve(test.db),
         {
           language: 'en',
           method,
@@ -55,7 +55,7 @@ describe('lead administration', () => {
       at: new Date().toISOString(),
     };
     const spam = await submitLead(
-      async () => test.db,
+      () => Promise.resolve(test.db),
       {
         language: 'en',
         method: 'phone',

@@ -66,7 +66,7 @@ describe.each(backends)('CRM and webhook delivery on %s', (backend) => {
 
   async function submit(i: number, fields: Record<string, string> = {}) {
     const result = await submitLead(
-      async () => test.db,
+      () => Promise.resolve(test.db),
       {
         language: 'ru',
         method: (['phone', 'email', 'telegram', 'whatsapp'] as const)[i % 4],

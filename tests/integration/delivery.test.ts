@@ -75,7 +75,7 @@ describe.each(backends)('delivering leads on %s', (backend) => {
   async function submit(contact = '@ortus_client', page = '/en/contacts', estimate?: string) {
     const now = Date.now();
     const result = await submitLead(
-      async () => test.db,
+      () => Promise.resolve(test.db),
       {
         language: 'en',
         method: 'telegram',
@@ -236,7 +236,7 @@ describe.each(backends)('delivering leads on %s', (backend) => {
       .values({ ip: '192.0.2.1', createdAt: new Date(Date.now() - 25 * 3600 * 1000) });
     const reference = await submit();
     const worker = startOutboxWorker({
-      getDb: async () => test.db,
+      getDb: () => Promise.resolve(test.db),
       deliverers,
       workerId: 'running',
       idleMs: 50,

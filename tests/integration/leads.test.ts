@@ -19,7 +19,7 @@ const origin = 'https://agency.example';
 
 describe.each(backends)('submitting a lead on %s', (backend) => {
   let test: TestDatabase;
-  const getDb = async () => test.db;
+  const getDb = () => Promise.resolve(test.db);
   let clock = new Date('2026-11-21T06:00:00Z');
 
   beforeAll(async () => {
@@ -378,11 +378,12 @@ describe.each(backends)('submitting a lead on %s', (backend) => {
   });
 
   it('answers 503 when the database cannot be reached', async () => {
-    const down = async () => {
-      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
-        code: 'ECONNREFUSED',
-      });
-    };
+    const down = () =>
+      Promise.reject(
+        Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+          code: 'ECONNREFUSED',
+        }),
+      );
     expect(await submitLead(down, await form(), context())).toEqual({
       status: 'unavailable',
       httpStatus: 503,

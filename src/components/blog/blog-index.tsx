@@ -4,7 +4,6 @@ import { JsonLd } from '@/components/seo/json-ld';
 import { Container } from '@/components/ui/container';
 import type { BlogCategory } from '@/config/blog';
 import { siteConfig } from '@/config/site';
-import type { Locale } from '@/i18n/locales';
 import type { PageOf } from '@/lib/paginate';
 import type { ArticleMeta } from '@/server/content/blog';
 import { breadcrumbLd } from '@/server/seo/json-ld';
@@ -19,7 +18,7 @@ type BlogIndexProps = { list: PageOf<ArticleMeta>; category?: BlogCategory };
 /** A page of the blog list, all articles or one category. */
 export async function BlogIndex({ list, category }: BlogIndexProps) {
   const t = await getTranslations('BlogPage');
-  const locale = (await getLocale()) as Locale;
+  const locale = await getLocale();
   const seo = await blogListSeo(locale, list.page, category);
   const title = category ? t(`categories.${category}`) : t('title');
   const intro = category ? t(`categoryIntro.${category}`, { brand: siteConfig.name }) : t('intro');

@@ -184,14 +184,14 @@ export function useCalculator(
     supportAdjusted: typedSupport !== undefined && typedSupport !== selection.support,
     sizeText,
     supportText,
-    setType(typeId: ProjectTypeId) {
+    setType: (typeId: ProjectTypeId) => {
       reportUse(typeId);
       const next = changeType(selection, typeId);
       setSelection(next);
       setSizeText(String(next.size));
       setSupportText(String(next.support));
     },
-    setSizeText(text: string) {
+    setSizeText: (text: string) => {
       reportUse();
       setSizeText(text);
       const value = readWhole(text);
@@ -199,7 +199,7 @@ export function useCalculator(
         setSelection((s) => ({ ...s, size: clamp(value, type.size.min, type.size.max) }));
       }
     },
-    setSupportText(text: string) {
+    setSupportText: (text: string) => {
       reportUse();
       setSupportText(text);
       const value = readWhole(text);
@@ -208,11 +208,11 @@ export function useCalculator(
       }
     },
     /** On leaving a number field: show the number the estimate uses. */
-    settleNumbers() {
+    settleNumbers: () => {
       setSizeText(String(selection.size));
       setSupportText(String(selection.support));
     },
-    toggleFeature(id: FeatureId, on: boolean) {
+    toggleFeature: (id: FeatureId, on: boolean) => {
       reportUse();
       setSelection((s) => ({
         ...s,
@@ -221,7 +221,7 @@ export function useCalculator(
         ),
       }));
     },
-    update(change: Partial<Pick<Selection, 'design' | 'platform' | 'urgency'>>) {
+    update: (change: Partial<Pick<Selection, 'design' | 'platform' | 'urgency'>>) => {
       reportUse();
       setSelection((s) => ({ ...s, ...change }));
     },

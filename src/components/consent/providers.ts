@@ -36,7 +36,7 @@ function addScript(src: string, attributes: Record<string, string> = {}): HTMLSc
 function flat(params: object): Record<string, string | number> {
   return Object.fromEntries(
     Object.entries(params).filter(([, value]) => value !== undefined && value !== null),
-  ) as Record<string, string | number>;
+  );
 }
 
 export function loadProviders(

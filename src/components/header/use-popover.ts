@@ -42,7 +42,9 @@ export function usePopover() {
     event.preventDefault();
     if (!isOpen) {
       // `source` ties the popover to its button (focus goes back there on close);
-      // the DOM types here do not know the option yet.
+      // the DOM types here do not know the option yet (typescript-eslint's view of
+      // the DOM types does, hence the directive).
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
       (element.showPopover as (options?: { source?: HTMLElement }) => void).call(element, {
         source: event.currentTarget,
       });

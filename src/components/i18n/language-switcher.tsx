@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, type CSSProperties, type MouseEvent } from 'react';
+import { useId, type MouseEvent } from 'react';
 import { usePopover } from '@/components/header/use-popover';
 import { localeInfo, locales, writeLocaleCookie, type Locale } from '@/i18n/locales';
 import { Link, usePathname, useRouter } from '@/i18n/navigation';
@@ -53,7 +53,7 @@ export function LanguageSwitcher({
         popoverTarget={popoverId}
         aria-expanded={open}
         onKeyDown={onTriggerKeyDown}
-        style={{ anchorName: anchor } as CSSProperties}
+        style={{ anchorName: anchor }}
         className={cn(languageTriggerClass({ block, className }), 'group')}
       >
         <LanguageTriggerContent locale={locale} changeLabel={changeLabel} />
@@ -63,7 +63,7 @@ export function LanguageSwitcher({
         id={popoverId}
         popover="auto"
         onKeyDown={onKeyDown}
-        style={{ positionAnchor: anchor } as CSSProperties}
+        style={{ positionAnchor: anchor }}
         className={cn(
           'anchored-popover min-w-44 rounded-xl border border-line bg-white p-1.5 shadow-card',
           // In the drawer the button sits low: the menu opens above it.

@@ -11,16 +11,16 @@ function notFound(): Error {
 
 describe('the build watch', () => {
   let requests: string[];
-  let answers: Array<unknown | Error>;
+  /** A JSON answer, or an Error for a failed request. */
+  let answers: unknown[];
   let onOutdated: ReturnType<typeof vi.fn<() => void>>;
   let stop: (() => void) | undefined;
 
   // Answers requests in order; an Error in the list is a failed request.
-  const getJson = async (url: string) => {
+  const getJson = (url: string) => {
     requests.push(url);
     const answer = answers.shift() ?? { id: 'a1', timestamp: 1 };
-    if (answer instanceof Error) throw answer;
-    return answer;
+    return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
   };
 
   beforeEach(() => {

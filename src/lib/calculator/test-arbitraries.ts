@@ -31,5 +31,5 @@ export const validSelection: fc.Arbitrary<Selection> = fc
       ...('platforms' in config && config.platforms
         ? { platform: fc.constantFrom(...platforms) }
         : {}),
-    }) as fc.Arbitrary<Selection>;
+    });
   });

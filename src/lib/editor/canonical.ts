@@ -70,14 +70,14 @@ export function parseEntry(fields: Fields, stored: Stored, context: EntryContext
             : undefined;
           const asset = file ? context.readAsset(file) : undefined;
           if (file && !asset) problems.push(`${where(path)}: no file ${file}`);
-          const parsed = schema.parse(value as never, { asset, slug: context.slug });
-          schema.validate(parsed as never);
+          const parsed: unknown = schema.parse(value as never, { asset, slug: context.slug });
+          schema.validate(parsed);
           return parsed;
         }
         if (schema.formKind === 'content' || schema.formKind === 'assets')
           throw new Error('fields stored in files of their own are not used here');
-        const parsed = schema.parse(value as never, undefined as never);
-        if (schema.formKind === undefined) schema.validate(parsed as never);
+        const parsed: unknown = schema.parse(value as never, undefined);
+        if (schema.formKind === undefined) schema.validate(parsed);
         return parsed;
       } catch (error) {
         problems.push(`${where(path)}: ${errorMessage(error)}`);
@@ -153,9 +153,9 @@ export function serializeEntry(
   const walk = (schema: ComponentSchema, value: unknown, path: (string | number)[]): unknown => {
     if (schema.kind === 'form') {
       if (path.length === 1 && path[0] === context.slugField && schema.formKind === 'slug')
-        return schema.serializeWithSlug(value as never).value;
+        return schema.serializeWithSlug(value).value;
       if (schema.formKind === 'asset') {
-        const out = schema.serialize(value as never, {
+        const out = schema.serialize(value, {
           suggestedFilenamePrefix: propPath(path),
           slug: context.slug,
         });
@@ -169,7 +169,7 @@ export function serializeEntry(
       }
       if (schema.formKind === 'content' || schema.formKind === 'assets')
         throw new Error('fields stored in files of their own are not used here');
-      return schema.serialize(value as never).value;
+      return schema.serialize(value).value;
     }
     if (schema.kind === 'object') {
       const object = value as Record<string, unknown>;

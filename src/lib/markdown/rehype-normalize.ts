@@ -1,4 +1,4 @@
-import type { Element, ElementContent, Root, RootContent } from 'hast';
+import type { Element, Root, RootContent } from 'hast';
 
 type Parent = Root | Element;
 
@@ -22,7 +22,7 @@ function normalize(node: Parent) {
     }
     children.push(child);
   }
-  node.children = children as ElementContent[];
+  node.children = children;
 }
 
 /** Makes the highlighter's output an ordinary hast tree, as the rest of the pipeline writes it. */

@@ -43,7 +43,9 @@ describe('the reload guard', () => {
     });
     // A refused reload leaves the record as it was.
     expect(claimReload('/en/contacts', { storage, now: t0 + 2 })).toBe(false);
-    expect(JSON.parse(storage.getItem(reloadGuardKey)!).expires).toBe(t0 + 1 + reloadGuardMs);
+    expect((JSON.parse(storage.getItem(reloadGuardKey)!) as { expires: number }).expires).toBe(
+      t0 + 1 + reloadGuardMs,
+    );
   });
 
   it('reads a broken record as none', () => {

@@ -1,14 +1,12 @@
 import 'server-only';
 import { cache } from 'react';
-import type { Messages } from 'next-intl';
 import { getLocale, getMessages } from 'next-intl/server';
-import type { Locale } from '@/i18n/locales';
 import type { CalculatorTexts } from '@/lib/calculator/describe';
 import { calculatorTexts } from './texts';
 
 // Kept apart from texts.ts: next-intl/server needs the Next.js request, the worker has none.
 /** For server components: the texts of the page's language, built once per render. */
 export const getCalculatorTexts = cache(async (): Promise<CalculatorTexts> => {
-  const locale = (await getLocale()) as Locale;
-  return calculatorTexts(locale, (await getMessages()) as Messages);
+  const locale = await getLocale();
+  return calculatorTexts(locale, await getMessages());
 });

@@ -107,7 +107,7 @@ export async function readEntry<S extends z.ZodType>(
     } catch (error) {
       throw new ContentError(`${file}: not valid YAML: ${errorMessage(error)}`);
     }
-    return { data: validateContent(raw ?? {}, schema, file) as z.infer<S>, file };
+    return { data: validateContent<S>(raw ?? {}, schema, file), file };
   });
   entryMemo.set(file, { stamp, entry });
   return entry;

@@ -198,8 +198,7 @@ const asBuffer = (chunk: Chunk, encoding?: BufferEncoding): Buffer =>
 
 /** `end(chunk?, encoding?, callback?)` and `write(…)` in their several shapes. */
 function readArgs(args: unknown[]) {
-  const chunk =
-    typeof args[0] === 'string' || args[0] instanceof Uint8Array ? (args[0] as Chunk) : undefined;
+  const chunk = typeof args[0] === 'string' || args[0] instanceof Uint8Array ? args[0] : undefined;
   const encoding =
     chunk !== undefined && typeof args[1] === 'string' ? (args[1] as BufferEncoding) : undefined;
   const callback = args.find((arg) => typeof arg === 'function') as Callback | undefined;
@@ -294,7 +293,7 @@ export function compressResponse(
     if (typeof args[0] === 'number') res.statusCode = args[0];
     statusArgs = typeof args[1] === 'string' ? [res.statusCode, args[1]] : [res.statusCode];
     return res;
-  } as typeof res.writeHead;
+  };
 
   /** Decides once; `whole` is the length of a body that `end` brings all at once. */
   function ready(whole?: number) {
@@ -335,9 +334,7 @@ export function compressResponse(
   res.end = function endCompressed(...args: unknown[]) {
     const { chunk, encoding: chunkEncoding, callback } = readArgs(args);
     if (mode === 'undecided')
-      ready(
-        chunk === undefined ? 0 : Buffer.byteLength(chunk as string | Uint8Array, chunkEncoding),
-      );
+      ready(chunk === undefined ? 0 : Buffer.byteLength(chunk, chunkEncoding));
     if (mode === 'whole') {
       let body: Buffer;
       let etag = res.getHeader('etag') as string | undefined;
@@ -413,6 +410,8 @@ export function installCompression(maxBytes = 64 * 1024 * 1024) {
   if (existing) return existing;
   const state = { cache: new CompressedCache(maxBytes), known: new KnownBodies(maxBytes) };
   registry[slot] = state;
+  // Called below with the server as `this` (emit.apply), as Node.js calls it.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
   const emit = http.Server.prototype.emit;
   http.Server.prototype.emit = function emitCompressed(
     this: http.Server,

@@ -33,6 +33,8 @@ export function installConnectionGuard(): void {
   if (registry[slot]) return;
   const state: GuardState = { token: randomBytes(16).toString('hex') };
   registry[slot] = state;
+  // Called below with the server as `this` (emit.apply), as Node.js calls it.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
   const emit = http.Server.prototype.emit;
   http.Server.prototype.emit = function emitWithGuard(
     this: http.Server,

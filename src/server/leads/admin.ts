@@ -140,7 +140,11 @@ function csvCell(value: unknown): string {
       ? value.toISOString()
       : typeof value === 'object' && value !== null
         ? JSON.stringify(value)
-        : String(value ?? '');
+        : typeof value === 'string'
+          ? value
+          : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint'
+            ? String(value)
+            : '';
   // A cell a spreadsheet would run as a formula is written as text.
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

@@ -57,7 +57,8 @@ export function bitrix24Delivery(env: ServerEnv, texts: NotificationTexts): Deli
       select: ['ID'],
     });
     const first = Array.isArray(found) ? (found[0] as { ID?: unknown } | undefined) : undefined;
-    return first?.ID !== undefined ? String(first.ID) : undefined;
+    const id = first?.ID;
+    return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
   }
 
   return {
