@@ -16,11 +16,14 @@ export const consultationConfig = {
     { id: 'over-50k', low: 50_000 },
   ],
   contactTimes: ['morning', 'afternoon', 'evening'],
+  /** A request sent sooner after the form was shown is delivered and marked for a second look. */
+  minimumFillTimeMs: 2_000,
 } as const satisfies {
   maxNameLength: number;
   maxMessageLength: number;
   budgetBands: readonly { id: string; low?: number; high?: number }[];
   contactTimes: readonly string[];
+  minimumFillTimeMs: number;
 };
 
 export type BudgetBandId = (typeof consultationConfig.budgetBands)[number]['id'];

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { http, retryStatusCodes } from './client';
+import { http } from './client';
 
 /**
  * The retry policy of BEHAVIOUR.md section 5, against a real HTTP server on
@@ -33,6 +33,8 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+/** BEHAVIOUR.md, "HTTP retries": the statuses the browser's client retries. */
+const retriedStatuses = [408, 409, 425, 429, 500, 502, 503, 504];
 const retried = (method: string) => method === 'GET' || method === 'HEAD';
 
 /** Makes one request and returns how many attempts reached the server. */
@@ -45,11 +47,7 @@ async function attemptsFor(method: (typeof methods)[number], path: string): Prom
 }
 
 describe.concurrent('the HTTP client', () => {
-  it('retries exactly the statuses of the policy', () => {
-    expect(retryStatusCodes).toEqual([408, 409, 425, 429, 500, 502, 503, 504]);
-  });
-
-  for (const status of retryStatusCodes) {
+  for (const status of retriedStatuses) {
     for (const method of methods) {
       const expected = retried(method) ? 2 : 1;
       it(`${method} answered ${status}: ${expected} attempt(s)`, async () => {

@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { consultationConfig } from '@/config/consultation';
 import type { Database } from '@/server/db/client';
 import { settings } from '@/server/db/schema';
 
@@ -11,7 +12,7 @@ import { settings } from '@/server/db/schema';
  * downwards. A request sent sooner than a person could fill the form in is
  * delivered and marked for a second look (submit.ts); a forged token is spam.
  */
-export const minimumFillTimeMs = 2_000;
+export const minimumFillTimeMs = consultationConfig.minimumFillTimeMs;
 /** An older token tells nothing about this visit: it counts as none. */
 export const tokenLifetimeMs = 24 * 60 * 60 * 1000;
 
