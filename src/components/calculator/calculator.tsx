@@ -11,6 +11,8 @@ import {
   type Selection,
 } from '@/config/pricing';
 import { buttonClass } from '@/components/ui/button';
+import { ChoiceGroup } from '@/components/ui/choice-group';
+import { NumberField } from '@/components/ui/number-field';
 import {
   formatRange,
   formatWeeks,
@@ -20,9 +22,8 @@ import {
 import { featuresFor } from '@/lib/calculator/selection';
 import { fillTemplate } from '@/lib/format/plural';
 import { useAttachedEstimate } from './attached-estimate';
-import { Choice } from './choice';
 import { EstimatePanel } from './estimate-panel';
-import { NumberField } from './number-field';
+import { LevelChoice, SizeField } from './calculator-fields';
 import { useCalculator } from './use-calculator';
 
 type CalculatorProps = {
@@ -103,100 +104,68 @@ export function Calculator({ texts, currency, initial, typed, action }: Calculat
       <input type="hidden" name="features" value="" />
       <div className="space-y-12">
         <Step index={++step} title={texts.steps.type} id={`${id}-type`}>
-          <fieldset
-            aria-labelledby={`${id}-type`}
-            className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3"
-          >
-            {projectTypeIds.map((typeId) => (
-              <Choice
-                key={typeId}
-                type="radio"
-                name="type"
-                value={typeId}
-                checked={selection.type === typeId}
-                onChange={() => calc.setType(typeId)}
-                title={texts.types[typeId].name}
-                aside={texts.types[typeId].from}
-                description={texts.types[typeId].description}
-                testId={`type-${typeId}`}
-              />
-            ))}
-          </fieldset>
+          <ChoiceGroup
+            legend={{ labelledBy: `${id}-type` }}
+            className="gap-3 sm:grid-cols-2 xl:grid-cols-3"
+            type="radio"
+            name="type"
+            options={projectTypeIds.map((typeId) => ({
+              value: typeId,
+              title: texts.types[typeId].name,
+              aside: texts.types[typeId].from,
+              description: texts.types[typeId].description,
+              testId: `type-${typeId}`,
+            }))}
+            isChecked={(typeId) => selection.type === typeId}
+            onChange={(typeId) => calc.setType(typeId)}
+          />
         </Step>
 
         <Step index={++step} title={texts.steps.scope} id={`${id}-scope`}>
-          <NumberField
-            name="size"
-            label={texts.types[selection.type].sizeLabel}
-            hint={texts.types[selection.type].sizeRange}
-            min={type.size.min}
-            max={type.size.max}
-            text={calc.sizeText}
-            onText={calc.setSizeText}
-            onSettle={calc.settleNumbers}
-            adjusted={
-              calc.sizeAdjusted ? fillTemplate(texts.sizeClamped, { value: selection.size }) : null
-            }
-          />
+          <SizeField texts={texts} calc={calc} />
           {hasPlatforms ? (
-            <fieldset>
-              <legend className="text-sm font-semibold text-ink">{texts.platform.legend}</legend>
-              <div className="mt-3 grid gap-2 sm:grid-cols-3">
-                {platforms.map((platform) => (
-                  <Choice
-                    key={platform}
-                    compact
-                    type="radio"
-                    name="platform"
-                    value={platform}
-                    checked={selection.platform === platform}
-                    onChange={() => calc.update({ platform })}
-                    title={texts.platform.options[platform]}
-                  />
-                ))}
-              </div>
-            </fieldset>
+            <ChoiceGroup
+              legend={texts.platform.legend}
+              className="gap-2 sm:grid-cols-3"
+              compact
+              type="radio"
+              name="platform"
+              options={platforms.map((platform) => ({
+                value: platform,
+                title: texts.platform.options[platform],
+              }))}
+              isChecked={(platform) => selection.platform === platform}
+              onChange={(platform) => calc.update({ platform })}
+            />
           ) : null}
           {type.design ? (
-            <fieldset>
-              <legend className="text-sm font-semibold text-ink">{texts.design.legend}</legend>
-              <div className="mt-3 grid gap-3 md:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
-                {designLevels.map((level) => (
-                  <Choice
-                    key={level}
-                    type="radio"
-                    name="design"
-                    value={level}
-                    checked={selection.design === level}
-                    onChange={() => calc.update({ design: level })}
-                    title={texts.design.levels[level].name}
-                    description={texts.design.levels[level].description}
-                    testId={`design-${level}`}
-                  />
-                ))}
-              </div>
-            </fieldset>
+            <LevelChoice
+              name="design"
+              levels={designLevels}
+              texts={texts.design}
+              value={selection.design}
+              onChange={(design) => calc.update({ design })}
+            />
           ) : null}
         </Step>
 
         <Step index={++step} title={texts.steps.features} id={`${id}-features`}>
           {features.length > 0 ? (
-            <fieldset aria-labelledby={`${id}-features`} className="grid gap-3 sm:grid-cols-2">
-              {features.map((feature) => (
-                <Choice
-                  key={feature}
-                  type="checkbox"
-                  name="features"
-                  value={feature}
-                  checked={selection.features.includes(feature)}
-                  onChange={(on) => calc.toggleFeature(feature, on)}
-                  title={texts.features.items[feature].name}
-                  aside={texts.features.items[feature].price}
-                  description={texts.features.items[feature].description}
-                  testId={`feature-${feature}`}
-                />
-              ))}
-            </fieldset>
+            <ChoiceGroup
+              legend={{ labelledBy: `${id}-features` }}
+              className="gap-3 sm:grid-cols-2"
+              type="checkbox"
+              name="features"
+              options={features.map((feature) => ({
+                value: feature,
+                title: texts.features.items[feature].name,
+                aside: texts.features.items[feature].price,
+                description: texts.features.items[feature].description,
+                testId: `feature-${feature}`,
+              }))}
+              isChecked={(feature) => selection.features.includes(feature)}
+              onChange={(feature, on) => calc.toggleFeature(feature, on)}
+            />
           ) : (
             <p className="text-muted">{texts.features.none}</p>
           )}
@@ -205,24 +174,13 @@ export function Calculator({ texts, currency, initial, typed, action }: Calculat
         {type.urgency || type.support ? (
           <Step index={++step} title={texts.steps.timing} id={`${id}-timing`}>
             {type.urgency ? (
-              <fieldset>
-                <legend className="text-sm font-semibold text-ink">{texts.urgency.legend}</legend>
-                <div className="mt-3 grid gap-3 md:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
-                  {urgencyLevels.map((level) => (
-                    <Choice
-                      key={level}
-                      type="radio"
-                      name="urgency"
-                      value={level}
-                      checked={selection.urgency === level}
-                      onChange={() => calc.update({ urgency: level })}
-                      title={texts.urgency.levels[level].name}
-                      description={texts.urgency.levels[level].description}
-                      testId={`urgency-${level}`}
-                    />
-                  ))}
-                </div>
-              </fieldset>
+              <LevelChoice
+                name="urgency"
+                levels={urgencyLevels}
+                texts={texts.urgency}
+                value={selection.urgency}
+                onChange={(urgency) => calc.update({ urgency })}
+              />
             ) : null}
             {type.support ? (
               <NumberField

@@ -10,11 +10,10 @@ import {
   type Selection,
 } from '@/config/pricing';
 import { buttonClass } from '@/components/ui/button';
+import { ChoiceGroup } from '@/components/ui/choice-group';
 import { formatRange, formatWeeks, type CompactCalculatorTexts } from '@/lib/calculator/describe';
-import { fillTemplate } from '@/lib/format/plural';
 import { useRouter } from '@/i18n/navigation';
-import { Choice } from './choice';
-import { NumberField } from './number-field';
+import { LevelChoice, SizeField } from './calculator-fields';
 import { useCalculator } from './use-calculator';
 
 type CompactCalculatorProps = {
@@ -66,74 +65,40 @@ export function CompactCalculator({
         <input type="hidden" name="platform" value={selection.platform} />
       ) : null}
       <div className="space-y-6">
-        <fieldset>
-          <legend className="text-sm font-semibold text-ink">{texts.steps.type}</legend>
-          <div className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2 md:grid-cols-3">
-            {projectTypeIds.map((typeId) => (
-              <Choice
-                key={typeId}
-                compact
-                type="radio"
-                name="type"
-                value={typeId}
-                checked={selection.type === typeId}
-                onChange={() => calc.setType(typeId)}
-                title={texts.types[typeId].name}
-                testId={`compact-type-${typeId}`}
-              />
-            ))}
-          </div>
-        </fieldset>
-        <NumberField
-          name="size"
-          label={texts.types[selection.type].sizeLabel}
-          hint={texts.types[selection.type].sizeRange}
-          min={type.size.min}
-          max={type.size.max}
-          text={calc.sizeText}
-          onText={calc.setSizeText}
-          onSettle={calc.settleNumbers}
-          adjusted={
-            calc.sizeAdjusted ? fillTemplate(texts.sizeClamped, { value: selection.size }) : null
-          }
+        <ChoiceGroup
+          legend={texts.steps.type}
+          className="grid-cols-1 gap-2 sm:grid-cols-2 md:grid-cols-3"
+          compact
+          type="radio"
+          name="type"
+          options={projectTypeIds.map((typeId) => ({
+            value: typeId,
+            title: texts.types[typeId].name,
+            testId: `compact-type-${typeId}`,
+          }))}
+          isChecked={(typeId) => selection.type === typeId}
+          onChange={(typeId) => calc.setType(typeId)}
         />
+        <SizeField texts={texts} calc={calc} />
         {type.design ? (
-          <fieldset>
-            <legend className="text-sm font-semibold text-ink">{texts.design.legend}</legend>
-            <div className="mt-3 grid gap-2 sm:grid-cols-3">
-              {designLevels.map((level) => (
-                <Choice
-                  key={level}
-                  compact
-                  type="radio"
-                  name="design"
-                  value={level}
-                  checked={selection.design === level}
-                  onChange={() => calc.update({ design: level })}
-                  title={texts.design.levels[level].name}
-                />
-              ))}
-            </div>
-          </fieldset>
+          <LevelChoice
+            name="design"
+            levels={designLevels}
+            texts={texts.design}
+            value={selection.design}
+            onChange={(design) => calc.update({ design })}
+            compact
+          />
         ) : null}
         {type.urgency ? (
-          <fieldset>
-            <legend className="text-sm font-semibold text-ink">{texts.urgency.legend}</legend>
-            <div className="mt-3 grid gap-2 sm:grid-cols-3">
-              {urgencyLevels.map((level) => (
-                <Choice
-                  key={level}
-                  compact
-                  type="radio"
-                  name="urgency"
-                  value={level}
-                  checked={selection.urgency === level}
-                  onChange={() => calc.update({ urgency: level })}
-                  title={texts.urgency.levels[level].name}
-                />
-              ))}
-            </div>
-          </fieldset>
+          <LevelChoice
+            name="urgency"
+            levels={urgencyLevels}
+            texts={texts.urgency}
+            value={selection.urgency}
+            onChange={(urgency) => calc.update({ urgency })}
+            compact
+          />
         ) : null}
       </div>
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { controlClass, Field } from '@/components/ui/field';
 import { consultationConfig, type BudgetBandId, type ContactTime } from '@/config/consultation';
-import { cn } from '@/lib/cn';
 import type { FormValues } from '@/lib/consultation/form-state';
 import type { FieldErrors } from '@/lib/consultation/schema';
 
@@ -21,7 +21,7 @@ export type BriefLabels = {
   times: { any: string } & Record<ContactTime, string>;
 };
 
-type BriefField = 'name' | 'message' | 'budget' | 'time';
+type BriefFieldName = 'name' | 'message' | 'budget' | 'time';
 
 type FieldProps = {
   id: string;
@@ -34,19 +34,17 @@ type FieldProps = {
 };
 
 /**
- * One field of the brief: its label, its control (given the attributes every
- * control shares), a hint and the error, tied together for screen readers.
+ * One field of the brief (ui/field), its control given the name, the value the
+ * server sent back and the attributes every control of the brief shares.
  */
-function Field({
-  id,
+function BriefField({
   name,
   label,
   hint,
   props,
   control,
 }: {
-  id: string;
-  name: BriefField;
+  name: BriefFieldName;
   label: ReactNode;
   hint?: string;
   props: FieldProps;
@@ -54,42 +52,24 @@ function Field({
 }) {
   const code = props.errors[name];
   const error = code ? props.errorText(code) : undefined;
-  const described = [hint && `${id}-${name}-hint`, error && `${id}-${name}-error`]
-    .filter(Boolean)
-    .join(' ');
   return (
-    <div>
-      <label htmlFor={`${id}-${name}`} className="block text-sm font-semibold text-ink">
-        {label}
-      </label>
-      {control({
-        id: `${id}-${name}`,
-        name,
-        defaultValue: props.defaults[name],
-        autoFocus: props.autoFocus === name,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': described || undefined,
-        className: cn(
-          'mt-2 block w-full rounded-xl border bg-white px-4 text-base text-ink placeholder:text-slate-500',
-          error ? 'border-red-600' : 'border-line',
-          name === 'message' ? 'min-h-28 py-3 leading-relaxed' : 'h-12',
-        ),
-      })}
-      {hint ? (
-        <p id={`${id}-${name}-hint`} className="mt-1.5 text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p
-          id={`${id}-${name}-error`}
-          className="mt-1.5 text-sm font-medium text-red-700"
-          data-testid={`${name}-error`}
-        >
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field
+      id={`${props.id}-${name}`}
+      label={label}
+      hint={hint}
+      error={error}
+      errorTestId={`${name}-error`}
+    >
+      {(field) =>
+        control({
+          ...field,
+          name,
+          defaultValue: props.defaults[name],
+          autoFocus: props.autoFocus === name,
+          className: controlClass({ invalid: !!error, multiline: name === 'message' }),
+        })
+      }
+    </Field>
   );
 }
 
@@ -102,8 +82,7 @@ const optional = (text: string, labels: BriefLabels) => (
 /** The visitor's name: optional, above the contact. */
 export function NameField(props: FieldProps) {
   return (
-    <Field
-      id={props.id}
+    <BriefField
       name="name"
       label={optional(props.labels.name, props.labels)}
       props={props}
@@ -125,7 +104,7 @@ export function NameField(props: FieldProps) {
  * in or needs fixing.
  */
 export function BriefDetails(props: FieldProps) {
-  const { id, labels, defaults, errors } = props;
+  const { labels, defaults, errors } = props;
   const open = Boolean(
     defaults.message ||
     defaults.budget ||
@@ -145,8 +124,7 @@ export function BriefDetails(props: FieldProps) {
       </summary>
       <div className="space-y-5 border-t border-line px-4 pt-4 pb-5">
         <p className="text-sm text-muted">{labels.hint}</p>
-        <Field
-          id={id}
+        <BriefField
           name="message"
           label={labels.messageLabel}
           hint={labels.messageHint}
@@ -161,8 +139,7 @@ export function BriefDetails(props: FieldProps) {
           )}
         />
         <div className="space-y-5">
-          <Field
-            id={id}
+          <BriefField
             name="budget"
             label={labels.budgetLabel}
             props={props}
@@ -177,8 +154,7 @@ export function BriefDetails(props: FieldProps) {
               </select>
             )}
           />
-          <Field
-            id={id}
+          <BriefField
             name="time"
             label={labels.timeLabel}
             hint={labels.timeHint}
