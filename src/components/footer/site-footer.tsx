@@ -50,35 +50,27 @@ export async function SiteFooter() {
           </a>
         </div>
 
-        <nav aria-labelledby="footer-services">
-          <h2 id="footer-services" className={heading}>
-            {t('servicesTitle')}
-          </h2>
-          <ul className="mt-4 space-y-3">
-            {navConfig.footerServices.map((item) => (
-              <li key={item.key}>
-                <Link href={item.href} className={link}>
-                  {t(item.key)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <nav aria-labelledby="footer-navigation">
-          <h2 id="footer-navigation" className={heading}>
-            {t('navigationTitle')}
-          </h2>
-          <ul className="mt-4 space-y-3">
-            {navConfig.footerNavigation.map((item) => (
-              <li key={item.key}>
-                <Link href={item.href} className={link}>
-                  {t(item.key)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {(
+          [
+            ['footer-services', 'servicesTitle', navConfig.footerServices],
+            ['footer-navigation', 'navigationTitle', navConfig.footerNavigation],
+          ] as const
+        ).map(([id, title, items]) => (
+          <nav key={id} aria-labelledby={id}>
+            <h2 id={id} className={heading}>
+              {t(title)}
+            </h2>
+            <ul className="mt-4 space-y-3">
+              {items.map((item) => (
+                <li key={item.key}>
+                  <Link href={item.href} className={link}>
+                    {t(item.key)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
       </Container>
 
       <div className="border-t border-white/10">

@@ -2,10 +2,11 @@
 
 import { useId, useRef } from 'react';
 import { hrefKey } from '@/config/navigation';
-import { Link, usePathname } from '@/i18n/navigation';
+import { usePathname } from '@/i18n/navigation';
 import { cn } from '@/lib/cn';
 import { ChevronDownIcon } from './icons';
 import { isCurrentPath, topItemClass, type DesktopNavProps } from './nav-data';
+import { NavItem } from './nav-item';
 import { usePopover } from './use-popover';
 
 /** How long the pointer may rest on "Services" before it opens, or be away before it closes. */
@@ -78,35 +79,30 @@ export function DesktopNav({ label, servicesLabel, services, links, className }:
             data-fallback="header-start"
           >
             <ul className="grid grid-cols-2 gap-1 xl:grid-cols-3">
-              {services.map((service) => {
-                const current = isCurrentPath(pathname, service.href);
-                return (
-                  <li key={hrefKey(service.href)}>
-                    <Link
-                      href={service.href}
-                      onClick={hide}
-                      aria-current={current ? 'page' : undefined}
-                      className={current ? 'menu-link bg-brand-50' : 'menu-link'}
-                    >
-                      <span className="block text-sm font-semibold text-ink">{service.label}</span>
-                      <span className="menu-link-text">{service.summary}</span>
-                    </Link>
-                  </li>
-                );
-              })}
+              {services.map((service) => (
+                <NavItem
+                  key={hrefKey(service.href)}
+                  href={service.href}
+                  pathname={pathname}
+                  onClick={hide}
+                  className={(current) => (current ? 'menu-link bg-brand-50' : 'menu-link')}
+                >
+                  <span className="block text-sm font-semibold text-ink">{service.label}</span>
+                  <span className="menu-link-text">{service.summary}</span>
+                </NavItem>
+              ))}
             </ul>
           </div>
         </li>
         {links.map((link) => (
-          <li key={hrefKey(link.href)}>
-            <Link
-              href={link.href}
-              aria-current={isCurrentPath(pathname, link.href) ? 'page' : undefined}
-              className={topItemClass(isCurrentPath(pathname, link.href))}
-            >
-              {link.label}
-            </Link>
-          </li>
+          <NavItem
+            key={hrefKey(link.href)}
+            href={link.href}
+            pathname={pathname}
+            className={topItemClass}
+          >
+            {link.label}
+          </NavItem>
         ))}
       </ul>
     </nav>

@@ -7,6 +7,7 @@ import { Link, usePathname } from '@/i18n/navigation';
 import { cn } from '@/lib/cn';
 import { ChevronDownIcon, CloseIcon, MenuIcon } from './icons';
 import { isCurrentPath, type HeaderNavData } from './nav-data';
+import { NavItem } from './nav-item';
 
 export type MobileNavProps = HeaderNavData & {
   labels: { open: string; title: string; close: string; nav: string; contact: string };
@@ -138,39 +139,33 @@ export function MobileNav({
                   <ChevronDownIcon className="size-5 text-muted transition-transform group-open:rotate-180" />
                 </summary>
                 <ul className="mt-1 mb-2 ml-3 space-y-0.5 border-l border-line pl-2">
-                  {services.map((service) => {
-                    const current = isCurrentPath(pathname, service.href);
-                    return (
-                      <li key={hrefKey(service.href)}>
-                        <Link
-                          href={service.href}
-                          onClick={close}
-                          aria-current={current ? 'page' : undefined}
-                          className={cn('drawer-sub', current && 'font-semibold text-brand-700')}
-                        >
-                          {service.label}
-                        </Link>
-                      </li>
-                    );
-                  })}
+                  {services.map((service) => (
+                    <NavItem
+                      key={hrefKey(service.href)}
+                      href={service.href}
+                      pathname={pathname}
+                      onClick={close}
+                      className={(current) =>
+                        cn('drawer-sub', current && 'font-semibold text-brand-700')
+                      }
+                    >
+                      {service.label}
+                    </NavItem>
+                  ))}
                 </ul>
               </details>
             </li>
-            {links.map((link) => {
-              const current = isCurrentPath(pathname, link.href);
-              return (
-                <li key={hrefKey(link.href)}>
-                  <Link
-                    href={link.href}
-                    onClick={close}
-                    aria-current={current ? 'page' : undefined}
-                    className={cn('drawer-item', current && 'text-brand-700')}
-                  >
-                    {link.label}
-                  </Link>
-                </li>
-              );
-            })}
+            {links.map((link) => (
+              <NavItem
+                key={hrefKey(link.href)}
+                href={link.href}
+                pathname={pathname}
+                onClick={close}
+                className={(current) => cn('drawer-item', current && 'text-brand-700')}
+              >
+                {link.label}
+              </NavItem>
+            ))}
           </ul>
         </nav>
         <div className="shrink-0 space-y-3 border-t border-line p-4">

@@ -1,12 +1,9 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import http, {
-  type IncomingMessage,
-  type OutgoingHttpHeaders,
-  type ServerResponse,
-} from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { onEveryRequest } from './request-hook';
 
 /**
  * Response compression for the production server (`npm start`, the container),
@@ -402,27 +399,16 @@ const registry = globalThis as Record<
 
 /**
  * Compresses the responses of every HTTP server in this process (Next.js's
- * own, which this code does not create): the same `emit` hook as the
- * connection guard (src/server/http/connection.ts). Once per process.
+ * own, which this code does not create), before Next.js sees the request
+ * (./request-hook.ts). Once per process.
  */
 export function installCompression(maxBytes = 64 * 1024 * 1024) {
   const existing = registry[slot];
   if (existing) return existing;
   const state = { cache: new CompressedCache(maxBytes), known: new KnownBodies(maxBytes) };
   registry[slot] = state;
-  // Called below with the server as `this` (emit.apply), as Node.js calls it.
-  // eslint-disable-next-line @typescript-eslint/unbound-method
-  const emit = http.Server.prototype.emit;
-  http.Server.prototype.emit = function emitCompressed(
-    this: http.Server,
-    event: string | symbol,
-    ...args: unknown[]
-  ): boolean {
-    if (event === 'request') {
-      const [request, response] = args as [IncomingMessage, ServerResponse];
-      compressResponse(request, response, state.cache, state.known);
-    }
-    return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
-  } as typeof http.Server.prototype.emit;
+  onEveryRequest((request, response) => {
+    compressResponse(request, response, state.cache, state.known);
+  });
   return state;
 }

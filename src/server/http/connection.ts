@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { onEveryRequest } from './request-hook';
 
 /**
  * What the site needs to know about a connection before Next.js sees the
@@ -16,9 +16,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
  *   cannot make a Request of them and dropped the connection or answered 500;
  *   they are answered 405 here.
  *
- * It patches `http.Server.prototype.emit` for the `request` event: the one
- * hook Node offers on a server this code does not create (Next.js's own
- * server.js creates it, in `npm start` and in the container image alike).
+ * It runs before Next.js on every request (./request-hook.ts).
  */
 
 export const peerHeader = 'x-agency-peer';
@@ -33,29 +31,18 @@ export function installConnectionGuard(): void {
   if (registry[slot]) return;
   const state: GuardState = { token: randomBytes(16).toString('hex') };
   registry[slot] = state;
-  // Called below with the server as `this` (emit.apply), as Node.js calls it.
-  // eslint-disable-next-line @typescript-eslint/unbound-method
-  const emit = http.Server.prototype.emit;
-  http.Server.prototype.emit = function emitWithGuard(
-    this: http.Server,
-    event: string | symbol,
-    ...args: unknown[]
-  ): boolean {
-    if (event === 'request') {
-      const [request, response] = args as [IncomingMessage, ServerResponse];
-      if (refusedMethods.has(request.method ?? '')) {
-        response.writeHead(405, {
-          Allow: allowedMethods,
-          'Content-Type': 'text/plain; charset=utf-8',
-          'Cache-Control': 'no-store',
-        });
-        response.end('405 Method Not Allowed\n');
-        return true;
-      }
-      request.headers[peerHeader] = `${state.token} ${request.socket.remoteAddress ?? ''}`;
+  onEveryRequest((request, response) => {
+    if (refusedMethods.has(request.method ?? '')) {
+      response.writeHead(405, {
+        Allow: allowedMethods,
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': 'no-store',
+      });
+      response.end('405 Method Not Allowed\n');
+      return true;
     }
-    return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
-  } as typeof http.Server.prototype.emit;
+    request.headers[peerHeader] = `${state.token} ${request.socket.remoteAddress ?? ''}`;
+  });
 }
 
 /** The address of the connection a request came on, when the guard recorded it. */

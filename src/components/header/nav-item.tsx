@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import type { NavHref } from '@/config/navigation';
+import { Link } from '@/i18n/navigation';
+import { isCurrentPath } from './nav-data';
+
+type NavItemProps = {
+  href: NavHref;
+  /** The path being shown (without its language): its entry says so (`aria-current`). */
+  pathname: string;
+  /** The entry's look, which may differ for the page being shown. */
+  className: (current: boolean) => string;
+  /** Closes the menu the entry is in. */
+  onClick?: () => void;
+  children: ReactNode;
+};
+
+/** One entry of a menu: a list item with its link, marked when it is the page being shown. */
+export function NavItem({ href, pathname, className, onClick, children }: NavItemProps) {
+  const current = isCurrentPath(pathname, href);
+  return (
+    <li>
+      <Link
+        href={href}
+        onClick={onClick}
+        aria-current={current ? 'page' : undefined}
+        className={className(current)}
+      >
+        {children}
+      </Link>
+    </li>
+  );
+}
