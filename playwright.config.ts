@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumPath } from './scripts/chromium.mjs';
+import { testLaunchOptions } from './scripts/chromium.mjs';
 import { analyticsTestBuild } from './tests/e2e/support/analytics-build';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -30,10 +30,7 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     locale: 'en-US',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: chromiumPath(),
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'],
-    },
+    launchOptions: testLaunchOptions(),
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumPath } from './scripts/chromium.mjs';
+import { testLaunchOptions } from './scripts/chromium.mjs';
 
 const port = Number(process.env.EDITOR_E2E_PORT ?? 3200);
 
@@ -23,10 +23,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     navigationTimeout: 180_000,
     actionTimeout: 30_000,
-    launchOptions: {
-      executablePath: chromiumPath(),
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'],
-    },
+    launchOptions: testLaunchOptions(),
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {

@@ -16,3 +16,11 @@ export function chromiumPath() {
   const own = chromium.executablePath();
   return own && existsSync(own) ? own : undefined;
 }
+
+/** How the test suites launch it: headless in a container, nothing fetched in the background. */
+export function testLaunchOptions() {
+  return {
+    executablePath: chromiumPath(),
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'],
+  };
+}

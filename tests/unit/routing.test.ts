@@ -2,7 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { unstable_doesMiddlewareMatch } from 'next/experimental/testing/server';
 import { describe, expect, it } from 'vitest';
-import { langCodes } from '@/i18n/locales';
+import { langCodes, localeFromCode } from '@/i18n/locales';
 import { localizePath, splitLocale } from '@/i18n/paths';
 import { isSitePath } from '@/lib/site-paths';
 import { config } from '@/proxy';
@@ -45,7 +45,7 @@ describe('the languages in the proxy matcher', () => {
 
   it.each(langCodes)('leave a page under /%s static, and check a form posted to it', (code) => {
     for (const address of pageAddresses()) {
-      const url = `http://site.test${localizePath(address as '/', localeOf(code))}`;
+      const url = `http://site.test${localizePath(address as '/', localeFromCode(code))}`;
       expect(runsProxy(url), url).toBe(false);
       expect(runsProxy(url, { 'content-type': 'multipart/form-data' }), url).toBe(true);
       expect(runsProxy(url, { 'next-action': 'abc123' }), url).toBe(true);
@@ -67,12 +67,6 @@ describe('the languages in the proxy matcher', () => {
   });
 });
 
-function localeOf(code: (typeof langCodes)[number]) {
-  const locale = splitLocale(`/${code}`).locale;
-  if (!locale) throw new Error(`no locale for ${code}`);
-  return locale;
-}
-
 describe('the pages the proxy knows', () => {
   it('are every page folder under a language: an address without a prefix is redirected, not a 404', () => {
     const addresses = pageAddresses().filter((address) => address !== '/manifest.webmanifest');
@@ -82,7 +76,7 @@ describe('the pages the proxy knows', () => {
 
   it('and the link helpers put each language where the pages are', () => {
     for (const code of langCodes) {
-      const locale = localeOf(code);
+      const locale = localeFromCode(code);
       for (const address of pageAddresses()) {
         const localized = localizePath(address as '/', locale);
         expect(localized.startsWith(`/${code}`), localized).toBe(true);

@@ -17,7 +17,7 @@ export function Flag({ locale, lazy = false }: FlagProps) {
       height={14}
       alt=""
       className="flag"
-      {...(lazy ? { loading: 'lazy' as const } : {})}
+      loading={lazy ? 'lazy' : undefined}
     />
   );
 }

@@ -134,17 +134,18 @@ const csvColumns = [
   'deliveries',
 ] as const;
 
+/** A value as the text of a cell: dates in ISO form, objects as JSON, nothing as empty. */
+function cellText(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
+  return '';
+}
+
 function csvCell(value: unknown): string {
-  let text =
-    value instanceof Date
-      ? value.toISOString()
-      : typeof value === 'object' && value !== null
-        ? JSON.stringify(value)
-        : typeof value === 'string'
-          ? value
-          : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint'
-            ? String(value)
-            : '';
+  let text = cellText(value);
   // A cell a spreadsheet would run as a formula is written as text.
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
