@@ -138,6 +138,10 @@ const makeConfig = (editor: boolean, dev: boolean): NextConfig => ({
     // The proxy reads a form post's body to check it (src/server/http/form-post.ts),
     // which refuses anything over 32 KB: it never needs to hold more than this.
     proxyClientMaxBodySize: '64kb',
+    // Every page is built ahead; what Next.js renders per request and would keep
+    // (the 404 of each unknown article or service address it is asked for) stays
+    // in its memory cache, bounded, instead of a new file on disk per address.
+    isrFlushToDisk: false,
   },
 });
 

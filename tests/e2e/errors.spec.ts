@@ -14,6 +14,7 @@ test.describe('not-found pages (BEHAVIOUR.md section 3)', () => {
     await expect(page.locator('h1')).toHaveCount(1);
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expect(page.locator('a[href*="/404"]')).toHaveCount(0);
     await page.getByRole('link', { name: messages.en.NotFoundPage.home }).click();
     await expect(page).toHaveURL(/\/en$/);
   });
@@ -63,4 +64,49 @@ test.describe('not-found pages (BEHAVIOUR.md section 3)', () => {
   test('a missing page under an unknown language code is a 404 too', async ({ request }) => {
     expect((await request.get('/de/blog')).status()).toBe(404);
   });
+
+  test('the 404 pages built ahead answer 404 at their own address', async ({ request }) => {
+    for (const path of ['/ru/404', '/ua/404/param']) {
+      expect((await request.get(path)).status(), path).toBe(404);
+    }
+  });
+});
+
+test.describe('not-found pages without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  const cases = [
+    { path: '/en/no/such/page', lang: 'en', text: 'Page not found: /en/no/such/page' },
+    {
+      path: '/ru/services/%D1%82%D0%B5%D0%BB%D0%B5%D0%BF%D0%BE%D1%80%D1%82',
+      lang: 'ru',
+      text: messages.ru.NotFoundPage.unknownParam.replace('{path}', '/ru/services/телепорт'),
+    },
+    {
+      path: '/kz/blog/no-such-article',
+      lang: 'kk',
+      text: messages.kz.NotFoundPage.unknownParam.replace('{path}', '/kz/blog/no-such-article'),
+    },
+    // No language in the address: the browser's (en-US in these tests).
+    { path: '/old-price-list', lang: 'en', text: 'Page not found: /old-price-list' },
+  ];
+
+  for (const { path, lang, text } of cases) {
+    test(`the served page of ${path} is whole and names the path`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      expect(await response?.text()).not.toContain('__next_error__');
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.getByTestId('not-found-message')).toHaveText(text);
+      await expect(page.locator('h1')).toHaveCount(1);
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      // The language menu leads to the same address in each language.
+      await expect(page.locator('a[href*="/404"]')).toHaveCount(0);
+      await expect(page.locator('a[hreflang="uk-UA"]').first()).toHaveAttribute(
+        'href',
+        `/ua${path.replace(/^\/(?:ru|en|kz|ua)(?=\/)/, '')}`,
+      );
+    });
+  }
 });

@@ -49,6 +49,19 @@ describe('the standalone folder on its own, as the container runs it', () => {
       expect(samples[0]).toContain(name);
     for (const page of ['/ru', '/kz/services/web', '/en/calculator?type=shop&size=40'])
       expect((await fetch(`${base}${page}`)).status, page).toBe(200);
+
+    // A 404 is the whole page, naming the address, and an unknown address,
+    // however many are asked for, leaves nothing behind in the server's folder.
+    const files = async () => new Set(await readdir(path.join(dir, 'app'), { recursive: true }));
+    const before = await files();
+    for (const page of ['/ru/no-such-page', '/en/blog/no-such-article', '/kz/services/nope']) {
+      const response = await fetch(`${base}${page}`);
+      expect(response.status, page).toBe(404);
+      const html = await response.text();
+      expect(html, page).not.toContain('__next_error__');
+      expect(html, page).toMatch(new RegExp(`data-testid="not-found-message">[^<]*: ${page}</h1>`));
+    }
+    expect([...(await files())].filter((file) => !before.has(file))).toEqual([]);
     const [font] = (await readdir(path.join(dir, 'app/.next/static/media'))).filter((name) =>
       name.endsWith('.woff2'),
     );

@@ -4,6 +4,7 @@ import { unstable_doesMiddlewareMatch } from 'next/experimental/testing/server';
 import { describe, expect, it } from 'vitest';
 import { langCodes, localeFromCode } from '@/i18n/locales';
 import { localizePath, splitLocale } from '@/i18n/paths';
+import { notFoundDocuments } from '@/server/http/not-found-documents';
 import { isSitePath } from '@/lib/site-paths';
 import { config } from '@/proxy';
 
@@ -69,8 +70,13 @@ describe('the languages in the proxy matcher', () => {
 
 describe('the pages the proxy knows', () => {
   it('are every page folder under a language: an address without a prefix is redirected, not a 404', () => {
-    const addresses = pageAddresses().filter((address) => address !== '/manifest.webmanifest');
+    // The built 404 pages are no page to redirect to: /404 is unknown, like any other address.
+    const notFound = Object.values(notFoundDocuments).map((segments) => `/${segments.join('/')}`);
+    const addresses = pageAddresses().filter(
+      (address) => address !== '/manifest.webmanifest' && !notFound.includes(address),
+    );
     expect(addresses.length).toBeGreaterThan(15);
+    for (const address of notFound) expect(isSitePath(address), address).toBe(false);
     for (const address of addresses) expect(isSitePath(address), address).toBe(true);
   });
 

@@ -1,9 +1,10 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { onEveryRequest } from './request-hook';
+import { asBuffer, readArgs, takeWriteHeadHeaders } from './response-parts';
 
 /**
  * Response compression for the production server (`npm start`, the container),
@@ -168,38 +169,6 @@ function appendVary(res: ServerResponse, field: string) {
   const fields = list.split(',').map((item) => item.trim().toLowerCase());
   if (fields.includes('*') || fields.includes(field.toLowerCase())) return;
   res.setHeader('Vary', list ? `${list}, ${field}` : field);
-}
-
-/** Headers handed to `writeHead` land on the response first, so the decision sees them all. */
-function takeWriteHeadHeaders(res: ServerResponse, args: unknown[]) {
-  const headers = args.find((arg) => arg && typeof arg === 'object');
-  if (!headers) return;
-  if (Array.isArray(headers)) {
-    for (let index = 0; index + 1 < headers.length; index += 2)
-      res.setHeader(String(headers[index]), headers[index + 1] as string | string[]);
-    return;
-  }
-  for (const [name, value] of Object.entries(headers as OutgoingHttpHeaders))
-    if (value !== undefined) res.setHeader(name, value);
-}
-
-type Chunk = string | Uint8Array;
-type Callback = (error?: Error | null) => void;
-
-const asBuffer = (chunk: Chunk, encoding?: BufferEncoding): Buffer =>
-  Buffer.isBuffer(chunk)
-    ? chunk
-    : typeof chunk === 'string'
-      ? Buffer.from(chunk, encoding ?? 'utf8')
-      : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-
-/** `end(chunk?, encoding?, callback?)` and `write(…)` in their several shapes. */
-function readArgs(args: unknown[]) {
-  const chunk = typeof args[0] === 'string' || args[0] instanceof Uint8Array ? args[0] : undefined;
-  const encoding =
-    chunk !== undefined && typeof args[1] === 'string' ? (args[1] as BufferEncoding) : undefined;
-  const callback = args.find((arg) => typeof arg === 'function') as Callback | undefined;
-  return { chunk, encoding, callback };
 }
 
 /**
