@@ -97,10 +97,6 @@ export default config({
         name: text('Brand name', 2, 60),
         legalName: text('Legal name', 2, 120),
         foundedYear: fields.integer({ label: 'Founded (year)', validation: { isRequired: true } }),
-        copyrightYear: fields.integer({
-          label: 'Copyright year',
-          validation: { isRequired: true },
-        }),
         claims: fields.object(
           {
             yearsOnMarket: fields.integer({

@@ -32,7 +32,6 @@ export const siteSchema = z
     legalName: text(2, 120),
     /** The year the agency started: the "6+ years" claim is checked against it. */
     foundedYear: z.number().int().min(1950).max(2100),
-    copyrightYear: z.number().int().min(1950).max(2100),
     claims: z
       .object({
         yearsOnMarket: z.number().int().min(1),

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { messages } from './support/site';
+import { langCodes, messages } from './support/site';
 
 const ru = messages.ru;
 // By its label, not its role: while the modal drawer is open, the rest of the page
@@ -18,6 +18,33 @@ test.describe('header at 960 px and wider', () => {
     await expect(nav.getByRole('button', { name: ru.Nav.services })).toBeVisible();
     await expect(nav.getByRole('link', { name: ru.Nav.blog })).toBeVisible();
   });
+
+  for (const code of langCodes) {
+    test(`in ${code}, every control of the header keeps its label on one line`, async ({
+      page,
+    }) => {
+      await page.goto(`/${code}`);
+      const wrapped = await page.getByRole('banner').evaluate((header) => {
+        const lines = (control: Element) => {
+          const tops = new Set<number>();
+          const walker = document.createTreeWalker(control, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            // Text for screen readers only sits in a 1 px box: not a label anyone sees.
+            if (!node.textContent?.trim() || node.parentElement!.getBoundingClientRect().width <= 1)
+              continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            for (const rect of range.getClientRects()) tops.add(Math.round(rect.top));
+          }
+          return tops.size;
+        };
+        return [...header.querySelectorAll('a, button')]
+          .filter((control) => control.checkVisibility() && lines(control) > 1)
+          .map((control) => control.textContent?.trim());
+      });
+      expect(wrapped).toEqual([]);
+    });
+  }
 
   test('the services submenu lists all 14 services and works by keyboard', async ({ page }) => {
     await page.goto('/ru');

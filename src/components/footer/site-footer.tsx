@@ -3,9 +3,18 @@ import { Container } from '@/components/ui/container';
 import { navConfig } from '@/config/navigation';
 import { siteConfig } from '@/config/site';
 import { Link } from '@/i18n/navigation';
+import { currentBuild } from '@/lib/builds/build-info';
 import { Icon } from '@/components/ui/icon';
 import { enabledProviders } from '@/lib/analytics/config';
 import { buildProviders } from '@/server/consent/texts';
+
+/**
+ * The year of the copyright notice: the year the site was built, so a notice
+ * never goes stale while the site is maintained (pages are built ahead).
+ */
+export function copyrightYear(build = currentBuild): number {
+  return new Date(build.timestamp || Date.now()).getUTCFullYear();
+}
 
 export async function SiteFooter() {
   const t = await getTranslations('Footer');
@@ -75,7 +84,7 @@ export async function SiteFooter() {
 
       <div className="border-t border-white/10">
         <Container className="flex flex-col gap-3 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
-          <p>{t('copyright', { year: siteConfig.copyrightYear, brand: siteConfig.name })}</p>
+          <p>{t('copyright', { year: copyrightYear(), brand: siteConfig.name })}</p>
           <nav aria-label={t('legalLabel')}>
             <ul className="flex flex-wrap gap-x-6 gap-y-2">
               {navConfig.legal.map((item) => (
