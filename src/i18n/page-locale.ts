@@ -1,5 +1,12 @@
 import { notFound } from 'next/navigation';
-import { defaultLocale, isLangCode, langCodes, localeFromCode, type Locale } from './locales';
+import {
+  defaultLocale,
+  isLangCode,
+  langCodes,
+  localeFromCode,
+  type LangCode,
+  type Locale,
+} from './locales';
 
 export type LangParams = { lang: string };
 
@@ -22,4 +29,16 @@ export async function resolveLocale(params: Promise<LangParams>): Promise<Locale
 export async function documentLocale(params: Promise<LangParams>): Promise<Locale> {
   const { lang } = await params;
   return isLangCode(lang) ? localeFromCode(lang) : defaultLocale;
+}
+
+/**
+ * A route handler under `[lang]` (the feed, the manifest): `respond` answers
+ * for a known language; any other code is a 404.
+ */
+export function languageRoute(respond: (locale: Locale, code: LangCode) => Promise<Response>) {
+  return async (_request: Request, { params }: { params: Promise<LangParams> }) => {
+    const { lang } = await params;
+    if (!isLangCode(lang)) return new Response('Not found', { status: 404 });
+    return respond(localeFromCode(lang), lang);
+  };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencies, pricingConfig, type Currency, type Selection } from '@/config/pricing';
-import { estimate, inCurrency, type EstimateLine } from './estimate';
+import { estimate, inCurrency, type PricedEstimate } from './estimate';
 import { selectionToQuery } from './selection';
 import { parseSelectionQuery, selectionSchema } from './selection-schema';
 
@@ -9,16 +9,10 @@ import { parseSelectionQuery, selectionSchema } from './selection-schema';
  * sends only the selection; the server prices it again with the engine, so the
  * numbers the team sees are the site's own, never the browser's word.
  */
-export type LeadEstimate = {
+export type LeadEstimate = PricedEstimate & {
   selection: Selection;
   /** The calculator page that shows this estimate again, without the site's origin. */
   link: string;
-  currency: Currency;
-  low: number;
-  high: number;
-  weeks: number;
-  period: 'project' | 'month';
-  lines: EstimateLine[];
   /** The date the exchange rates were set, so a price can be explained later. */
   pricesAsOf: string;
 };

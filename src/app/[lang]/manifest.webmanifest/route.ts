@@ -1,17 +1,14 @@
 import { getTranslations } from 'next-intl/server';
 import { siteConfig } from '@/config/site';
-import { isLangCode, localeFromCode, localeInfo } from '@/i18n/locales';
-import { langStaticParams } from '@/i18n/page-locale';
+import { localeInfo } from '@/i18n/locales';
+import { langStaticParams, languageRoute } from '@/i18n/page-locale';
 import { brandColors } from '@/server/seo/brand-icon';
 
 // One manifest per language, built with the site: its name and description are the language's.
 export const dynamic = 'force-static';
 export const generateStaticParams = langStaticParams;
 
-export async function GET(_request: Request, { params }: { params: Promise<{ lang: string }> }) {
-  const { lang } = await params;
-  if (!isLangCode(lang)) return new Response('Not found', { status: 404 });
-  const locale = localeFromCode(lang);
+export const GET = languageRoute(async (locale, lang) => {
   const t = await getTranslations({ locale, namespace: 'Metadata' });
   const manifest = {
     id: `/${lang}`,
@@ -35,4 +32,4 @@ export async function GET(_request: Request, { params }: { params: Promise<{ lan
   return new Response(JSON.stringify(manifest), {
     headers: { 'Content-Type': 'application/manifest+json; charset=utf-8' },
   });
-}
+});

@@ -1,8 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import { siteConfig } from '@/config/site';
 import { env } from '@/env';
-import { isLangCode, localeFromCode, localeInfo } from '@/i18n/locales';
-import { langStaticParams } from '@/i18n/page-locale';
+import { localeInfo } from '@/i18n/locales';
+import { langStaticParams, languageRoute } from '@/i18n/page-locale';
 import { renderRss } from '@/lib/rss';
 import { getArticles } from '@/server/content/blog';
 
@@ -10,10 +10,7 @@ import { getArticles } from '@/server/content/blog';
 export const dynamic = 'force-static';
 export const generateStaticParams = langStaticParams;
 
-export async function GET(_request: Request, { params }: { params: Promise<{ lang: string }> }) {
-  const { lang } = await params;
-  if (!isLangCode(lang)) return new Response('Not found', { status: 404 });
-  const locale = localeFromCode(lang);
+export const GET = languageRoute(async (locale, lang) => {
   const t = await getTranslations({ locale, namespace: 'BlogPage' });
   const base = `${env.SITE_URL}/${lang}`;
   const xml = renderRss({
@@ -32,4 +29,4 @@ export async function GET(_request: Request, { params }: { params: Promise<{ lan
     })),
   });
   return new Response(xml, { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' } });
-}
+});
