@@ -21,7 +21,7 @@ import { asBuffer, readArgs, takeWriteHeadHeaders } from './response-parts';
  * without JavaScript saw a blank page; one on a slow phone saw it blank until
  * the scripts arrived. Here that document is replaced, status and headers kept,
  * by the 404 page of the same language and wording built ahead
- * (`src/app/[lang]/[...rest]/page.tsx`), with the address the visitor asked for
+ * (`src/app/[lang]/404`: /ru/404 and /ru/404/param), with the address the visitor asked for
  * written into its heading as the browser's script would write it. The built
  * pages themselves, asked for at their own address, are answered with 404 too.
  *
@@ -124,7 +124,7 @@ const builtPaths = new RegExp(
  * (/ru/404), or without a language (/404, which the proxy serves in the
  * visitor's): Next.js sends those with 200.
  */
-export const asksForBuiltPage = (url: string) => builtPaths.test(url.split(/[?#]/, 1)[0] ?? '');
+export const asksForBuiltPage = (url: string) => builtPaths.test(pathOf(url));
 
 /**
  * Wraps one response: a 404 page that Next.js sends as an empty document, or
