@@ -116,7 +116,8 @@ describe.each(backends)('the ceiling of notifications on %s', (backend) => {
     expect(
       new Set(jobs.filter((job) => job.summaryId !== null).map((job) => job.summaryId)).size,
     ).toBe(summaries.length);
-  });
+    // 4.4 s of work, and up to two more windows on a loaded machine.
+  }, 20_000);
 
   it('after a quiet spell, sends one by one again', async () => {
     await flood(0, 20);
@@ -127,5 +128,6 @@ describe.each(backends)('the ceiling of notifications on %s', (backend) => {
     await work(300);
     expect(telegram.calls).toHaveLength(perWindow + 2);
     expect(String(telegram.calls.at(-1)!.body.text)).toContain('New consultation request');
-  });
+    // 3.8 s of work and waiting by design.
+  }, 15_000);
 });
