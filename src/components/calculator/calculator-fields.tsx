@@ -1,30 +1,39 @@
 import { ChoiceGroup } from '@/components/ui/choice-group';
 import { NumberField } from '@/components/ui/number-field';
-import { pricingConfig } from '@/config/pricing';
+import {
+  designLevels,
+  pricingConfig,
+  urgencyLevels,
+  type DesignLevel,
+  type Urgency,
+} from '@/config/pricing';
 import type { CompactCalculatorTexts } from '@/lib/calculator/describe';
 import { fillTemplate } from '@/lib/format/plural';
 import type { CalculatorState } from './use-calculator';
 
-type LevelChoiceProps<T extends string> = {
-  /** The selection's field: `design` or `urgency`. */
-  name: 'design' | 'urgency';
-  levels: readonly T[];
-  texts: { legend: string; levels: Record<T, { name: string; description?: string }> };
-  value: T;
-  onChange: (value: T) => void;
+/** The levels of each three-level choice, in order. */
+const levelsOf = { design: designLevels, urgency: urgencyLevels } as const;
+type LevelName = keyof typeof levelsOf;
+
+type Level<N extends LevelName> = (typeof levelsOf)[N][number];
+
+type LevelChoiceProps<N extends LevelName> = {
+  /** The selection's field, which gives the levels and the value. */
+  name: N;
+  texts: { legend: string; levels: Record<Level<N>, { name: string; description?: string }> };
+  calc: CalculatorState;
   /** The compact calculator's: names only, three to a row. */
   compact?: boolean;
 };
 
 /** One of three levels (of design, of urgency) as radio cards. */
-export function LevelChoice<T extends string>({
+export function LevelChoice<N extends LevelName>({
   name,
-  levels,
   texts,
-  value,
-  onChange,
+  calc,
   compact,
-}: LevelChoiceProps<T>) {
+}: LevelChoiceProps<N>) {
+  const levels: readonly Level<N>[] = levelsOf[name];
   return (
     <ChoiceGroup
       legend={texts.legend}
@@ -40,8 +49,13 @@ export function LevelChoice<T extends string>({
         description: compact ? undefined : texts.levels[level].description,
         testId: compact ? undefined : `${name}-${level}`,
       }))}
-      isChecked={(level) => level === value}
-      onChange={onChange}
+      isChecked={(level) => level === calc.selection[name]}
+      // The value is one of levelsOf[name], the levels of that very field.
+      onChange={(level) =>
+        calc.update(
+          name === 'design' ? { design: level as DesignLevel } : { urgency: level as Urgency },
+        )
+      }
     />
   );
 }

@@ -2,11 +2,9 @@
 
 import { useEffect, useId, useMemo, useRef } from 'react';
 import {
-  designLevels,
   platforms,
   pricingConfig,
   projectTypeIds,
-  urgencyLevels,
   type Currency,
   type Selection,
 } from '@/config/pricing';
@@ -138,15 +136,7 @@ export function Calculator({ texts, currency, initial, typed, action }: Calculat
               onChange={(platform) => calc.update({ platform })}
             />
           ) : null}
-          {type.design ? (
-            <LevelChoice
-              name="design"
-              levels={designLevels}
-              texts={texts.design}
-              value={selection.design}
-              onChange={(design) => calc.update({ design })}
-            />
-          ) : null}
+          {type.design ? <LevelChoice name="design" texts={texts.design} calc={calc} /> : null}
         </Step>
 
         <Step index={++step} title={texts.steps.features} id={`${id}-features`}>
@@ -173,15 +163,7 @@ export function Calculator({ texts, currency, initial, typed, action }: Calculat
 
         {type.urgency || type.support ? (
           <Step index={++step} title={texts.steps.timing} id={`${id}-timing`}>
-            {type.urgency ? (
-              <LevelChoice
-                name="urgency"
-                levels={urgencyLevels}
-                texts={texts.urgency}
-                value={selection.urgency}
-                onChange={(urgency) => calc.update({ urgency })}
-              />
-            ) : null}
+            {type.urgency ? <LevelChoice name="urgency" texts={texts.urgency} calc={calc} /> : null}
             {type.support ? (
               <NumberField
                 name="support"

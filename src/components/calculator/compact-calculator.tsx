@@ -1,14 +1,7 @@
 'use client';
 
 import { useId, useRef } from 'react';
-import {
-  designLevels,
-  pricingConfig,
-  projectTypeIds,
-  urgencyLevels,
-  type Currency,
-  type Selection,
-} from '@/config/pricing';
+import { pricingConfig, projectTypeIds, type Currency, type Selection } from '@/config/pricing';
 import { buttonClass } from '@/components/ui/button';
 import { ChoiceGroup } from '@/components/ui/choice-group';
 import { formatRange, formatWeeks, type CompactCalculatorTexts } from '@/lib/calculator/describe';
@@ -81,24 +74,10 @@ export function CompactCalculator({
         />
         <SizeField texts={texts} calc={calc} />
         {type.design ? (
-          <LevelChoice
-            name="design"
-            levels={designLevels}
-            texts={texts.design}
-            value={selection.design}
-            onChange={(design) => calc.update({ design })}
-            compact
-          />
+          <LevelChoice name="design" texts={texts.design} calc={calc} compact />
         ) : null}
         {type.urgency ? (
-          <LevelChoice
-            name="urgency"
-            levels={urgencyLevels}
-            texts={texts.urgency}
-            value={selection.urgency}
-            onChange={(urgency) => calc.update({ urgency })}
-            compact
-          />
+          <LevelChoice name="urgency" texts={texts.urgency} calc={calc} compact />
         ) : null}
       </div>
 

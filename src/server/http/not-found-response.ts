@@ -37,6 +37,21 @@ const inReactData = (template: string) =>
   `\\"template\\":${JSON.stringify(JSON.stringify(template)).slice(1, -1)}`;
 
 /**
+ * The 404 pages, each with its template as the React data carries it: per
+ * language the parameter's first, as the innermost boundary wins (below).
+ */
+const pages = langCodes.flatMap((code) =>
+  (['param', 'route'] as const).map((variant) => {
+    const { unknownParam, unknownRoute } = messages[code].NotFoundPage;
+    const template = variant === 'param' ? unknownParam : unknownRoute;
+    return {
+      page: { code, variant, template } satisfies NotFoundPage,
+      needle: inReactData(template),
+    };
+  }),
+);
+
+/**
  * Which 404 page an HTML document is, by the message templates its React data
  * carries: each not-found boundary on the way to the page hands its heading a
  * template, the boundary of a route with a parameter (an article, a service)
@@ -44,14 +59,7 @@ const inReactData = (template: string) =>
  * The innermost one is the page shown, so a parameter's template wins.
  */
 export function whichNotFoundPage(html: string): NotFoundPage | undefined {
-  for (const code of langCodes) {
-    const { unknownRoute, unknownParam } = messages[code].NotFoundPage;
-    if (html.includes(inReactData(unknownParam)))
-      return { code, variant: 'param', template: unknownParam };
-    if (html.includes(inReactData(unknownRoute)))
-      return { code, variant: 'route', template: unknownRoute };
-  }
-  return undefined;
+  return pages.find(({ needle }) => html.includes(needle))?.page;
 }
 
 const escapeHtml = (text: string) =>
@@ -136,8 +144,11 @@ export function wholeNotFoundPage(
   res: ServerResponse,
   documents: NotFoundDocuments,
 ): void {
+  const url = req.url ?? '/';
+  // Build files and the API never answer with a page.
+  if (url.startsWith('/_next/') || url.startsWith('/api/')) return;
   if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.rsc !== undefined) return;
-  const builtPage = asksForBuiltPage(req.url ?? '/');
+  const builtPage = asksForBuiltPage(url);
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
@@ -197,7 +208,7 @@ export function wholeNotFoundPage(
     const page = whichNotFoundPage(html);
     if (!page) return undefined;
     const document = html.includes('<html id="__next_error__"') ? documents.of(page) : html;
-    return document && forRequest(document, page, req.url ?? '/');
+    return document && forRequest(document, page, url);
   }
 }
 
