@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { pricingConfig, type Selection } from '@/config/pricing';
 import { localeInfo } from '@/i18n/locales';
 import { estimate, fromPrice, inCurrency } from '@/lib/calculator/estimate';
 import { changeType, selectionFromQuery, selectionToQuery } from '@/lib/calculator/selection';
+import { violations } from './support/axe';
 import { findLead, visitorIp } from './support/db';
 import { expect, test } from './support/fixtures';
 import { langCodes, localeFromCode, messages, type LangCode } from './support/site';
@@ -35,15 +35,6 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const titled = (title: string) => new RegExp(`^${escape(title)}$`);
 /** The address must end with exactly this query. */
 const endsWithQuery = (selection: Selection) => new RegExp(`\\?${escape(query(selection))}$`);
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
 
 /**
  * Resolves once the page has prefetched the plain calculator page (its

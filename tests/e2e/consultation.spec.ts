@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { consultationConfig } from '@/config/consultation';
@@ -6,6 +5,7 @@ import { siteConfig } from '@/config/site';
 import { localeInfo } from '@/i18n/locales';
 import { budgetInCurrency } from '@/lib/consultation/budget';
 import type { ContactMethod } from '@/lib/consultation/schema';
+import { violations } from './support/axe';
 import { brokenDatabaseURL, deliveredCalls, findLead, visitorIp } from './support/db';
 import { expect, test } from './support/fixtures';
 import { langCodes, localeFromCode, messages, type LangCode } from './support/site';
@@ -57,13 +57,6 @@ test.use({
   },
   timezoneId: 'Asia/Almaty',
 });
-
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).include('#consultation').analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
 
 /** Fills the form as a person would. */
 async function fill(page: Page, code: LangCode, contact: string, method: ContactMethod = 'phone') {
@@ -118,7 +111,7 @@ for (const code of langCodes) {
       await expect(form.getByLabel(m.details.timeLabel).locator('option:checked')).toHaveText(
         m.details.times.evening,
       );
-      expect(await axe(page)).toEqual([]);
+      expect(await violations(page, { include: '#consultation' })).toEqual([]);
       await form.getByRole('button', { name: m.submit }).click();
       const success = page.getByTestId('consultation-success');
       await expect(success).toBeFocused();
@@ -352,7 +345,7 @@ test.describe('rate limit', () => {
     const failure = page.getByTestId('consultation-failure');
     await expect(failure).toContainText('10 минут');
     await expect(failure).toBeFocused();
-    expect(await axe(page)).toEqual([]);
+    expect(await violations(page, { include: '#consultation' })).toEqual([]);
     await expect(
       page.getByTestId('consultation-form').locator('input[name="contact"]'),
     ).toHaveValue('+7 916 123 45 65');
