@@ -14,8 +14,8 @@ test.use({
   },
 });
 
-/** The range as the page must write it: the engine's numbers in the language's currency. */
-function expectedRange(code: LangCode, selection: Selection): string {
+/** The language's currency and how the page writes an amount in it (whole units). */
+function moneyIn(code: LangCode) {
   const locale = localeFromCode(code);
   const { currency } = localeInfo[locale];
   const money = new Intl.NumberFormat(locale, {
@@ -23,6 +23,12 @@ function expectedRange(code: LangCode, selection: Selection): string {
     currency,
     maximumFractionDigits: 0,
   });
+  return { currency, money };
+}
+
+/** The range as the page must write it: the engine's numbers in the language's currency. */
+function expectedRange(code: LangCode, selection: Selection): string {
+  const { currency, money } = moneyIn(code);
   const priced = inCurrency(estimate(selection), currency);
   return messages[code].Calculator.result.range
     .replace('{low}', money.format(priced.low))
@@ -300,13 +306,7 @@ test.describe('home page', () => {
     test(`in ${code} every package shows the engine's "from" price and opens in the calculator`, async ({
       page,
     }) => {
-      const locale = localeFromCode(code);
-      const { currency } = localeInfo[locale];
-      const money = new Intl.NumberFormat(locale, {
-        style: 'currency',
-        currency,
-        maximumFractionDigits: 0,
-      });
+      const { currency, money } = moneyIn(code);
       await page.goto(`/${code}#pricing`);
       for (const { id, selection } of pricingConfig.packages) {
         await expect(page.getByTestId(`package-${id}`).getByTestId('package-price')).toContainText(
@@ -346,13 +346,7 @@ test.describe('home page', () => {
     test(`in ${code} the ${slug} service page's price opens in the calculator at the same low end`, async ({
       page,
     }) => {
-      const locale = localeFromCode(code);
-      const { currency } = localeInfo[locale];
-      const money = new Intl.NumberFormat(locale, {
-        style: 'currency',
-        currency,
-        maximumFractionDigits: 0,
-      });
+      const { currency, money } = moneyIn(code);
       const selection = pricingConfig.services[slug];
       const price = money.format(fromPrice(selection, currency));
       await page.goto(`/${code}/services/${slug}`);
