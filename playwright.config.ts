@@ -30,7 +30,7 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     locale: 'en-US',
     // The DOM and network of a failed test, without the screencast, which cost
-    // a tenth of the suite's time on the 2-core CI machine.
+    // 5-10 % of the suite's time on the 2-core CI machine.
     trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: testLaunchOptions(),
   },
