@@ -1,4 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { leads, outboxJobs } from '@/server/db/schema';
 import { startFakeTelegram } from '../support/fake-services';
@@ -155,4 +157,64 @@ describe(`delivery faults on ${backend}`, () => {
     },
     60_000,
   );
+});
+
+/** The process that serves an embedded database folder, from its lock file. */
+function servingPid(dataDir: string): number | undefined {
+  try {
+    return (JSON.parse(readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8')) as { pid?: number })
+      .pid;
+  } catch {
+    return undefined; // not written yet, or being replaced
+  }
+}
+
+// The embedded database is served by the first process to open its folder;
+// the others reach it through that process (src/server/db/embedded.ts).
+describe('the process that serves the embedded database dies', () => {
+  let database: FaultDatabase;
+  let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
+  const workers: Proc[] = [];
+
+  beforeAll(async () => {
+    [database, telegram] = await Promise.all([faultDatabase('pglite'), startFakeTelegram()]);
+  });
+  afterAll(async () => {
+    await Promise.all(workers.splice(0).map((worker) => worker.kill('SIGKILL')));
+    await Promise.all([telegram?.close(), database?.close()]);
+  });
+
+  it('another process takes the folder over, keeps what was saved and goes on delivering', async () => {
+    const env = { ...database.env, ...telegramEnv, TELEGRAM_API_URL: telegram.url };
+    const dataDir = database.target.dataDir!;
+    const owner = startWorker(env);
+    workers.push(owner);
+    await workerStarted(owner);
+    const other = startWorker(env);
+    workers.push(other);
+    await workerStarted(other);
+    expect(servingPid(dataDir)).toBe(owner.child.pid);
+    await addLead(database.target, 'OWN-A01');
+    await waitUntil('the first lead was sent', () => callsFor(telegram, 'OWN-A01') === 1, 10_000);
+
+    await owner.kill('SIGKILL');
+    // The other worker sees it on its next round and serves the folder itself;
+    // it neither waits for ever on a database that is gone nor exits.
+    await waitUntil(
+      'the other worker serves the folder',
+      () => servingPid(dataDir) === other.child.pid,
+      15_000,
+    );
+    await addLead(database.target, 'OWN-B02');
+    await waitUntil('the second lead was sent', () => callsFor(telegram, 'OWN-B02') === 1, 10_000);
+    expect(other.child.exitCode).toBeNull();
+    expect(callsFor(telegram, 'OWN-A01')).toBe(1);
+    const check = await inspect(database.target);
+    try {
+      const [saved] = await check.db.select({ total: count() }).from(leads);
+      expect(saved!.total).toBe(2);
+    } finally {
+      await check.close();
+    }
+  }, 60_000);
 });

@@ -4,7 +4,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { serverEnv } from '@/server/env';
-import { openEmbeddedDatabase, type EmbeddedDatabase } from './embedded';
+import { alive, openEmbeddedDatabase, type EmbeddedDatabase } from './embedded';
 import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -14,7 +14,8 @@ type Connection = { db: Database; pool: pg.Pool; embedded?: EmbeddedDatabase; ur
 // and server actions separately, so module state is not shared between them:
 // the connection lives on globalThis.
 const slot = Symbol.for('agency-site.db');
-type Slot = { current?: Promise<Connection> };
+/** `servedBy`: the other process that serves the embedded database we use. */
+type Slot = { current?: Promise<Connection>; servedBy?: number };
 const shared = ((globalThis as Record<symbol, Slot | undefined>)[slot] ??= {});
 
 /** Any number that is ours alone: serialises migrations between instances. */
@@ -55,16 +56,33 @@ async function migrateSchema(pool: pg.Pool, db: Database) {
   }
 }
 
-/** This process's database, from DATABASE_URL or DATA_DIR, connected on first use. */
+/**
+ * This process's database, from DATABASE_URL or DATA_DIR, connected on first use.
+ * On the embedded database served by another process that has since died, the
+ * connection is dropped and made again: this process (or a third) opens the
+ * folder in its place, and what is committed there is all still there.
+ */
 export function getConnection(): Promise<Connection> {
+  if (shared.current && shared.servedBy !== undefined && !alive(shared.servedBy)) {
+    const orphaned = shared.current;
+    shared.current = undefined;
+    shared.servedBy = undefined;
+    void orphaned.then((connection) => connection.pool.end()).catch(() => {});
+  }
   if (!shared.current) {
     const env = serverEnv();
-    shared.current = connect({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }).catch(
+    const current = connect({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }).then(
+      (connection) => {
+        if (shared.current === current && connection.embedded && !connection.embedded.owner)
+          shared.servedBy = connection.embedded.servedBy;
+        return connection;
+      },
       (error: unknown) => {
-        shared.current = undefined; // try again on the next request
+        if (shared.current === current) shared.current = undefined; // try again on the next request
         throw error;
       },
     );
+    shared.current = current;
   }
   return shared.current;
 }
@@ -82,6 +100,7 @@ export async function getDb(): Promise<Database> {
 export async function closeDb({ poolGraceMs = 2_000 } = {}): Promise<void> {
   const connection = await shared.current?.catch(() => undefined);
   shared.current = undefined;
+  shared.servedBy = undefined;
   if (!connection) return;
   await Promise.race([
     connection.pool.end().catch(() => {}),

@@ -10,17 +10,26 @@ import path from 'node:path';
  * opens the folder and serves it; every other process, and the owner itself,
  * connects to that port with the ordinary `pg` driver. A lock file in the
  * folder says who owns it and where it listens; a lock left by a dead process
- * is cleared. The folder is never opened twice.
+ * is cleared. The folder is never opened twice. When the owner dies, the others
+ * lose the database with it: `servedBy` names it, so that a process can see
+ * that and open the folder again (src/server/db/client.ts), taking it over.
  */
 
 type LockInfo = { pid: number; port: number };
-export type EmbeddedDatabase = { url: string; owner: boolean; close: () => Promise<void> };
+export type EmbeddedDatabase = {
+  url: string;
+  owner: boolean;
+  /** The process that serves the folder (this one when `owner`). */
+  servedBy: number;
+  close: () => Promise<void>;
+};
 
 const lockName = 'pglite.lock';
 const urlFor = (port: number) => `postgres://postgres@127.0.0.1:${port}/postgres`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function alive(pid: number): boolean {
+/** Whether a process with this id exists (one of another user's counts too). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -99,7 +108,7 @@ async function serveFolder(dir: string, lockFile: string): Promise<EmbeddedDatab
     if (current && current !== 'empty' && current.pid === process.pid)
       await rm(/* turbopackIgnore: true */ lockFile, { force: true });
   };
-  return { url: urlFor(port), owner: true, close };
+  return { url: urlFor(port), owner: true, servedBy: process.pid, close };
 }
 
 // Every file call here names a path known only at run time; the comments tell
@@ -152,7 +161,7 @@ export async function openEmbeddedDatabase(
     }
     emptySince = undefined;
     if (alive(lock.pid) && (await listening(lock.port))) {
-      return { url: urlFor(lock.port), owner: false, close: async () => {} };
+      return { url: urlFor(lock.port), owner: false, servedBy: lock.pid, close: async () => {} };
     }
     if (!alive(lock.pid)) {
       // Left by a process that died: move it aside (only one contender succeeds) and retry.

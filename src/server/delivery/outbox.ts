@@ -442,9 +442,16 @@ export function startOutboxWorker({
         log.error({ event: 'worker.error', ...errorDetails(error) }, 'outbox round failed');
       }
       if (worked === 0 && !stopping) {
+        // A timer that keeps the process alive: when the database goes away
+        // (restarting, or the process that served the embedded one died), the
+        // pool's connections close, and an unreferenced timer was then all
+        // that was left: Node.js ended the worker with status 0 mid-wait.
         await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, idleMs).unref?.();
+          const timer = setTimeout(resolve, idleMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
         });
       }
     }
