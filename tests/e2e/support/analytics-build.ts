@@ -20,6 +20,8 @@ export function analyticsTestBuild(port = Number(process.env.E2E_PORT ?? 3100)):
     standInPort,
     env: {
       NEXT_DIST_DIR: '.next-analytics',
+      // The code is the first build's, which type-checked it.
+      BUILD_TYPECHECK: 'off',
       METRIKA_COUNTER_ID: '98765432',
       METRIKA_SCRIPT_URL: `${standIn}/metrika/tag.js`,
       GA4_MEASUREMENT_ID: 'G-E2ETEST01',
