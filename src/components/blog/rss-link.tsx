@@ -12,7 +12,7 @@ export async function RssLink({ className }: { className?: string }) {
       <a
         href={`/${localeInfo[locale].code}/blog/rss.xml`}
         type="application/rss+xml"
-        className="inline-flex items-center gap-2 rounded font-semibold text-brand-700 underline decoration-brand-200 decoration-2 underline-offset-4 hover:decoration-brand-700"
+        className="text-link inline-flex items-center gap-2 rounded font-semibold"
       >
         <Icon name="rss" className="size-4" />
         {t('rss')}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { MarkdownBody } from '@/components/content/markdown-body';
 import { buttonClass } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
+import { Part } from '@/components/ui/part';
 import { navConfig } from '@/config/navigation';
 import { siteConfig } from '@/config/site';
 import { Link } from '@/i18n/navigation';
@@ -20,14 +21,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-sm font-medium text-muted">{label}</dt>
       <dd className="mt-1 font-semibold text-ink">{children}</dd>
     </div>
-  );
-}
-
-function SectionTitle({ id, children }: { id: string; children: string }) {
-  return (
-    <h2 id={id} className="text-2xl font-bold tracking-tight sm:text-3xl">
-      {children}
-    </h2>
   );
 }
 
@@ -67,20 +60,15 @@ export async function CaseView({ item, testimonial, more }: CaseViewProps) {
 
       <Container className="grid gap-12 py-14 sm:py-20 lg:grid-cols-[minmax(0,1fr)_18rem] lg:gap-16">
         <div className="min-w-0 space-y-16">
-          <section aria-labelledby="task">
-            <SectionTitle id="task">{t('taskTitle')}</SectionTitle>
+          <Part id="task" title={t('taskTitle')}>
             <p className="mt-5 max-w-3xl text-lg leading-relaxed">{item.task}</p>
-          </section>
+          </Part>
 
-          <section aria-labelledby="work">
-            <SectionTitle id="work">{t('workTitle')}</SectionTitle>
+          <Part id="work" title={t('workTitle')}>
             <ol className="mt-8 space-y-8">
               {item.work.map((step, index) => (
                 <li key={step.title} className="flex gap-5">
-                  <span
-                    aria-hidden="true"
-                    className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-700 font-bold text-white"
-                  >
+                  <span aria-hidden="true" className="step-number">
                     {index + 1}
                   </span>
                   <div className="min-w-0">
@@ -90,10 +78,9 @@ export async function CaseView({ item, testimonial, more }: CaseViewProps) {
                 </li>
               ))}
             </ol>
-          </section>
+          </Part>
 
-          <section aria-labelledby="results">
-            <SectionTitle id="results">{t('resultsTitle')}</SectionTitle>
+          <Part id="results" title={t('resultsTitle')}>
             <dl className="mt-8 grid gap-4 sm:grid-cols-2">
               {item.results.map((result) => (
                 <div
@@ -107,11 +94,10 @@ export async function CaseView({ item, testimonial, more }: CaseViewProps) {
                 </div>
               ))}
             </dl>
-          </section>
+          </Part>
 
           {item.gallery.length > 0 ? (
-            <section aria-labelledby="gallery">
-              <SectionTitle id="gallery">{t('galleryTitle')}</SectionTitle>
+            <Part id="gallery" title={t('galleryTitle')}>
               <div className="mt-8 space-y-10">
                 {item.gallery.map((picture) => (
                   <figure key={picture.src}>
@@ -129,16 +115,15 @@ export async function CaseView({ item, testimonial, more }: CaseViewProps) {
                   </figure>
                 ))}
               </div>
-            </section>
+            </Part>
           ) : null}
 
           {testimonial ? (
-            <section aria-labelledby="testimonial">
-              <SectionTitle id="testimonial">{t('testimonialTitle')}</SectionTitle>
+            <Part id="testimonial" title={t('testimonialTitle')}>
               <div className="mt-8">
                 <TestimonialQuote testimonial={testimonial} large />
               </div>
-            </section>
+            </Part>
           ) : null}
         </div>
 
@@ -157,10 +142,7 @@ export async function CaseView({ item, testimonial, more }: CaseViewProps) {
               <ul className="space-y-1">
                 {item.services.map((service) => (
                   <li key={service}>
-                    <Link
-                      href={`/services/${service}`}
-                      className="rounded-sm text-brand-700 underline decoration-brand-200 decoration-2 underline-offset-4 hover:decoration-brand-700"
-                    >
+                    <Link href={`/services/${service}`} className="text-link rounded-sm">
                       {tServices(`${service}.title`)}
                     </Link>
                   </li>
@@ -190,7 +172,7 @@ export async function CaseView({ item, testimonial, more }: CaseViewProps) {
 
       <section aria-labelledby="case-cta" className="bg-brand-900 text-white">
         <Container className="py-14 sm:py-16">
-          <h2 id="case-cta" className="text-2xl font-bold tracking-tight sm:text-3xl">
+          <h2 id="case-cta" className="part-title">
             {t('ctaTitle')}
           </h2>
           <p className="mt-3 max-w-2xl text-lg leading-relaxed text-slate-200">

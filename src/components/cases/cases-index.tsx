@@ -28,10 +28,7 @@ export async function CasesIndex({ locale, service }: { locale: Locale; service?
             <p>{serviceName ? t('serviceIntro') : t('intro')}</p>
             {service ? (
               <p className="mt-3">
-                <Link
-                  href={`/services/${service}`}
-                  className="font-semibold text-brand-700 underline decoration-brand-200 decoration-2 underline-offset-4 hover:decoration-brand-700"
-                >
+                <Link href={`/services/${service}`} className="text-link font-semibold">
                   {t('aboutService')}: {serviceName}
                 </Link>
               </p>

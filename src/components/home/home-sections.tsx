@@ -58,7 +58,7 @@ export async function WhyUsSection() {
           role="region"
           className="self-start rounded-3xl bg-white p-6 shadow-card sm:p-10"
         >
-          <h2 id="consultation-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+          <h2 id="consultation-title" className="part-title">
             {t('consultation.title')}
           </h2>
           <p className="mt-3 mb-6 leading-relaxed text-muted">
@@ -151,7 +151,7 @@ export async function TestimonialsSection() {
               <TestimonialQuote testimonial={testimonial}>
                 <Link
                   href={casePath(item.slug)}
-                  className="mt-3 inline-block rounded-sm font-semibold text-brand-700 underline decoration-brand-200 decoration-2 underline-offset-4 hover:decoration-brand-700"
+                  className="text-link mt-3 inline-block rounded-sm font-semibold"
                 >
                   {t('readCase', { client: item.client.name })}
                 </Link>

@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { MarkdownBody } from '@/components/content/markdown-body';
 import { buttonClass } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
+import { Part } from '@/components/ui/part';
 import { navConfig } from '@/config/navigation';
 import { siteConfig } from '@/config/site';
 import type { Locale } from '@/i18n/locales';
@@ -14,14 +15,6 @@ import { Icon } from '@/components/ui/icon';
 import { serviceCalculatorHref, servicePriceLabel } from '@/server/calculator/service-price';
 
 type ServicePageViewProps = { service: ServiceContent; locale: Locale; cases: CaseMeta[] };
-
-function SectionTitle({ id, children }: { id: string; children: string }) {
-  return (
-    <h2 id={id} className="text-2xl font-bold tracking-tight sm:text-3xl">
-      {children}
-    </h2>
-  );
-}
 
 export async function ServicePageView({ service, locale, cases }: ServicePageViewProps) {
   const t = await getTranslations('ServicePage');
@@ -61,7 +54,7 @@ export async function ServicePageView({ service, locale, cases }: ServicePageVie
             <p className="mt-3 text-sm leading-relaxed text-muted">{t('priceNote')}</p>
             <Link
               href={serviceCalculatorHref(service.slug)}
-              className="mt-4 inline-block rounded-sm text-sm font-semibold text-brand-700 underline decoration-brand-200 decoration-2 underline-offset-4 hover:decoration-brand-700"
+              className="text-link mt-4 inline-block rounded-sm text-sm font-semibold"
               data-testid="service-calculator-link"
             >
               {t('priceCalculator')}
@@ -71,8 +64,7 @@ export async function ServicePageView({ service, locale, cases }: ServicePageVie
       </div>
 
       <Container className="space-y-20 py-16 sm:py-24">
-        <section aria-labelledby="includes">
-          <SectionTitle id="includes">{t('includesTitle')}</SectionTitle>
+        <Part id="includes" title={t('includesTitle')}>
           <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {service.includes.map((item) => (
               <li key={item.title} className="rounded-2xl border border-line p-6">
@@ -81,17 +73,13 @@ export async function ServicePageView({ service, locale, cases }: ServicePageVie
               </li>
             ))}
           </ul>
-        </section>
+        </Part>
 
-        <section aria-labelledby="process">
-          <SectionTitle id="process">{t('processTitle')}</SectionTitle>
+        <Part id="process" title={t('processTitle')}>
           <ol className="mt-8 grid gap-5 md:grid-cols-2">
             {service.process.map((step, index) => (
               <li key={step.title} className="flex gap-5 rounded-2xl bg-surface p-6">
-                <span
-                  aria-hidden="true"
-                  className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
-                >
+                <span aria-hidden="true" className="step-number">
                   {index + 1}
                 </span>
                 <div>
@@ -107,19 +95,17 @@ export async function ServicePageView({ service, locale, cases }: ServicePageVie
               </li>
             ))}
           </ol>
-        </section>
+        </Part>
 
         <div className="grid gap-12 lg:grid-cols-2">
-          <section aria-labelledby="deliverables">
-            <SectionTitle id="deliverables">{t('deliverablesTitle')}</SectionTitle>
+          <Part id="deliverables" title={t('deliverablesTitle')}>
             <ul className="tick-list mt-6 space-y-3">
               {service.deliverables.map((item) => (
                 <li key={item}>{item}</li>
               ))}
             </ul>
-          </section>
-          <section aria-labelledby="technologies">
-            <SectionTitle id="technologies">{t('technologiesTitle')}</SectionTitle>
+          </Part>
+          <Part id="technologies" title={t('technologiesTitle')}>
             <ul className="mt-6 flex flex-wrap gap-2">
               {service.technologies.map((item) => (
                 <li
@@ -130,12 +116,11 @@ export async function ServicePageView({ service, locale, cases }: ServicePageVie
                 </li>
               ))}
             </ul>
-          </section>
+          </Part>
         </div>
 
         {cases.length > 0 ? (
-          <section aria-labelledby="cases">
-            <SectionTitle id="cases">{t('casesTitle')}</SectionTitle>
+          <Part id="cases" title={t('casesTitle')}>
             <div className="mt-8">
               <CaseGrid cases={cases.slice(0, 3)} headingLevel="h3" />
             </div>
@@ -145,11 +130,10 @@ export async function ServicePageView({ service, locale, cases }: ServicePageVie
             >
               {t('casesMore')}
             </Link>
-          </section>
+          </Part>
         ) : null}
 
-        <section aria-labelledby="faq">
-          <SectionTitle id="faq">{t('faqTitle')}</SectionTitle>
+        <Part id="faq" title={t('faqTitle')}>
           <div className="mt-8 divide-y divide-line rounded-2xl border border-line">
             {service.faq.map((item) => (
               <details key={item.question} className="group p-6">
@@ -164,10 +148,9 @@ export async function ServicePageView({ service, locale, cases }: ServicePageVie
               </details>
             ))}
           </div>
-        </section>
+        </Part>
 
-        <section aria-labelledby="related">
-          <SectionTitle id="related">{t('relatedTitle')}</SectionTitle>
+        <Part id="related" title={t('relatedTitle')}>
           <ul className="mt-8 grid gap-5 md:grid-cols-2 lg:grid-cols-4">
             {service.related.map((slug) => (
               <li key={slug}>
@@ -181,7 +164,7 @@ export async function ServicePageView({ service, locale, cases }: ServicePageVie
               </li>
             ))}
           </ul>
-        </section>
+        </Part>
 
         <section
           aria-labelledby="service-cta"

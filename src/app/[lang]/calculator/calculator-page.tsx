@@ -56,7 +56,7 @@ export async function CalculatorPage({ locale, query }: CalculatorPageProps) {
         >
           <Container>
             <div className="max-w-2xl rounded-3xl bg-white p-6 shadow-card ring-1 ring-line sm:p-10">
-              <h2 id="consultation-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+              <h2 id="consultation-title" className="part-title">
                 {t('consultationTitle')}
               </h2>
               <p className="mt-3 mb-6 leading-relaxed text-muted">

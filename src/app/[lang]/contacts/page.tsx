@@ -24,8 +24,7 @@ export default async function ContactsPage({ params }: ContactsPageProps) {
   const t = await getTranslations('ContactsPage');
   const { phone, email, telegram, address, workingHours } = siteConfig.contacts;
   const hours = siteConfig.claims.callbackHours;
-  const link =
-    'font-semibold text-brand-700 underline decoration-brand-200 decoration-2 underline-offset-4 hover:decoration-brand-700';
+  const link = 'text-link font-semibold';
 
   const rows = [
     {
