@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { availableParallelism } from 'node:os';
 import type { NextConfig } from 'next';
 import { PHASE_DEVELOPMENT_SERVER } from 'next/constants';
 import createNextIntlPlugin from 'next-intl/plugin';
@@ -146,10 +145,6 @@ const makeConfig = (editor: boolean, dev: boolean): NextConfig => ({
     // (the 404 of each unknown article or service address it is asked for) stays
     // in its memory cache, bounded, instead of a new file on disk per address.
     isrFlushToDisk: false,
-    // Pages are prerendered by worker processes, by default one fewer than the
-    // cores, while the build's own process waits: on 2 cores one worker left a
-    // core idle (308 routes: 36 s with one, 29 s with two).
-    cpus: Math.max(2, availableParallelism() - 1),
   },
 });
 
