@@ -1,6 +1,6 @@
 import { violations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { langCodes, localeFromCode, pagesOf, url } from './support/site';
+import { langCodes, localeFromCode, pagesOf, samplesOf, url } from './support/site';
 
 /**
  * Every page of the sitemap in every language, in the browser, at phone width
@@ -10,17 +10,16 @@ import { langCodes, localeFromCode, pagesOf, url } from './support/site';
  * `main` of the others: what differs between two pages of one type is their
  * content; the header, the footer and the menus around it are the same
  * components, and checking them took about half of axe's time on a page
- * (this file was 44 % of the end-to-end run). tests/e2e/a11y.spec.ts checks one page of each type at
- * desktop width and the menus open.
+ * (this file was 44 % of the end-to-end run). tests/e2e/a11y.spec.ts checks
+ * one page of each type at desktop width and the menus open.
  */
 test.use({ viewport: { width: 375, height: 740 } });
 
 for (const code of langCodes) {
   test.describe(`pages in ${code}`, () => {
-    const typesSeen = new Set<string>();
+    const samples = new Set(samplesOf(code).map((sample) => sample.path));
     for (const page of pagesOf(code)) {
-      const whole = !typesSeen.has(page.type);
-      typesSeen.add(page.type);
+      const whole = samples.has(page.path);
       const scope = whole ? 'the page' : 'its main';
       test(`${url(code, page.path)}: 200, lang, its h1, no sideways scroll, no axe violations in ${scope}`, async ({
         page: browser,

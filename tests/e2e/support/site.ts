@@ -107,6 +107,12 @@ export function pagesOf(code: LangCode): SitePage[] {
   ];
 }
 
+/** The first page of each type in one language: the pages checked whole where a type stands for its pages. */
+export function samplesOf(code: LangCode): SitePage[] {
+  const seen = new Set<string>();
+  return pagesOf(code).filter((page) => !seen.has(page.type) && seen.add(page.type));
+}
+
 function legalTitle(slug: string, code: LangCode): string {
   return filled(entry<Texts<{ title: string }>>('pages', slug).texts[code].title);
 }
