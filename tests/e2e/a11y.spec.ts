@@ -2,9 +2,9 @@ import { violations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { langCodes, messages, samplesOf, url } from './support/site';
 
-// Every page of the sitemap is checked with axe at phone width in
-// tests/e2e/routes.spec.ts; here, one page of each type at desktop width, and
-// the states a page only reaches by interaction.
+// Pages are checked with axe at phone width in tests/e2e/routes.spec.ts (one
+// of each type in each language, every page with E2E_SWEEP=all); here, one page
+// of each type at desktop width, and the states a page only reaches by interaction.
 test.describe('accessibility at desktop width', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
   for (const code of ['en', 'kz'] as const) {

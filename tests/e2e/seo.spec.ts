@@ -70,7 +70,7 @@ function expectSecurityHeaders(response: APIResponse, { https = false } = {}) {
 for (const code of langCodes) {
   test.describe(`search and sharing in ${code}`, () => {
     for (const page of pagesOf(code)) {
-      test(`${url(code, page.path)}: head, hreflang and JSON-LD`, async ({ request }) => {
+      test(`${url(code, page.path)}: its h1, head, hreflang and JSON-LD`, async ({ request }) => {
         const response = await request.get(url(code, page.path));
         expect(response.status()).toBe(200);
         expectSecurityHeaders(response);
@@ -78,6 +78,7 @@ for (const code of langCodes) {
         const canonical = absolute(code, page.path);
 
         expect(head.h1Count).toBe(1);
+        expect(head.h1).toBe(page.h1);
         expect(head.lang).toBe({ ru: 'ru', en: 'en', kz: 'kk', ua: 'uk' }[code]);
         expect(head.title).toBeTruthy();
         if (page.path === '') expect(head.title).toContain(brand);

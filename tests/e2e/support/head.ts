@@ -11,6 +11,8 @@ export type PageHead = {
   links: Attributes[];
   jsonLd: unknown[];
   h1Count: number;
+  /** The text of the first h1, tags taken out and white space collapsed. */
+  h1: string | null;
   lang: string | null;
 };
 
@@ -25,6 +27,13 @@ const entities: Record<string, string> = {
 
 export const decode = (text: string) =>
   text.replace(/&(?:amp|quot|#x27|#39|lt|gt);/g, (entity) => entities[entity]!);
+
+const textOf = (markup: string | undefined) =>
+  markup === undefined
+    ? null
+    : decode(markup.replace(/<!--[\s\S]*?-->|<[^>]*>/g, ''))
+        .replace(/\s+/g, ' ')
+        .trim();
 
 function attributesOf(tag: string): Attributes {
   const attributes: Attributes = {};
@@ -45,6 +54,7 @@ export function parseHead(html: string): PageHead {
       ([, json]) => JSON.parse(json!) as unknown,
     ),
     h1Count: html.match(/<h1[\s>]/g)?.length ?? 0,
+    h1: textOf(/<h1[\s>][\s\S]*?<\/h1>/.exec(html)?.[0]),
     lang: /<html[^>]*\slang="([^"]*)"/.exec(html)?.[1] ?? null,
   };
 }
