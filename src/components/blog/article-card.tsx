@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { CardCover, CardTitle } from '@/components/ui/card';
 import { Link } from '@/i18n/navigation';
 import type { ArticleMeta } from '@/server/content/blog';
 import { ArticleMetaLine } from './article-meta-line';
@@ -21,29 +22,14 @@ export async function ArticleCard({
   return (
     <article className="group article-card">
       {/* The cover repeats the title for sighted readers; the link below names the article. */}
-      {/* eslint-disable-next-line @next/next/no-img-element -- a committed SVG or optimised raster, sized */}
-      <img
-        src={article.cover.src}
-        alt=""
-        width={article.cover.width}
-        height={article.cover.height}
-        loading={priority ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : 'auto'}
-        decoding="async"
-        className="aspect-[1200/630] w-full bg-brand-50 object-cover"
-      />
+      <CardCover image={article.cover} aspect="aspect-[1200/630]" priority={priority} fetchFirst />
       <div className="flex flex-1 flex-col p-6">
         <Link href={blogListPath({ category: article.category })} className="pill">
           {t(`categories.${article.category}`)}
         </Link>
-        <Heading className="mt-3 text-xl leading-snug font-bold">
-          <Link
-            href={articlePath(article.slug)}
-            className="group-hover:text-brand-700 after:absolute after:inset-0"
-          >
-            {article.title}
-          </Link>
-        </Heading>
+        <CardTitle as={Heading} href={articlePath(article.slug)} className="mt-3">
+          {article.title}
+        </CardTitle>
         <p className="mt-3 flex-1 leading-relaxed text-muted">{article.description}</p>
         <ArticleMetaLine article={article} className="mt-5 text-sm text-muted" />
       </div>

@@ -1,4 +1,4 @@
-import { Link } from '@/i18n/navigation';
+import { CardCover, CardTitle } from '@/components/ui/card';
 import type { CaseMeta } from '@/server/content/cases';
 import { casePath } from './case-paths';
 
@@ -15,16 +15,7 @@ export function CaseCard({ item, headingLevel: Heading = 'h2', priority = false 
   return (
     <article className="group article-card" data-testid={`case-card-${item.slug}`}>
       {/* The picture shows the work the title names; the link below names the case. */}
-      {/* eslint-disable-next-line @next/next/no-img-element -- a committed SVG, sized */}
-      <img
-        src={item.cover.src}
-        alt=""
-        width={item.cover.width}
-        height={item.cover.height}
-        loading={priority ? 'eager' : 'lazy'}
-        decoding="async"
-        className="aspect-[3/2] w-full bg-brand-50 object-cover"
-      />
+      <CardCover image={item.cover} aspect="aspect-[3/2]" priority={priority} />
       <div className="flex flex-1 flex-col p-6">
         <p className="text-sm font-semibold text-brand-700">
           {item.client.name}
@@ -32,14 +23,9 @@ export function CaseCard({ item, headingLevel: Heading = 'h2', priority = false 
           <span className="sr-only">, </span>
           <span className="font-medium text-muted">{item.client.industry}</span>
         </p>
-        <Heading className="mt-2 text-xl leading-snug font-bold">
-          <Link
-            href={casePath(item.slug)}
-            className="group-hover:text-brand-700 after:absolute after:inset-0"
-          >
-            {item.title}
-          </Link>
-        </Heading>
+        <CardTitle as={Heading} href={casePath(item.slug)} className="mt-2">
+          {item.title}
+        </CardTitle>
         <p className="mt-3 flex-1 leading-relaxed text-muted">{item.summary}</p>
         {result ? (
           <p className="mt-5 flex items-baseline gap-3 border-t border-line pt-4">

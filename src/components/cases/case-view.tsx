@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { MarkdownBody } from '@/components/content/markdown-body';
 import { buttonClass } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
+import { NumberedStep } from '@/components/ui/numbered-step';
 import { Part } from '@/components/ui/part';
 import { navConfig } from '@/config/navigation';
 import { siteConfig } from '@/config/site';
@@ -67,15 +68,10 @@ export async function CaseView({ item, testimonial, more }: CaseViewProps) {
           <Part id="work" title={t('workTitle')}>
             <ol className="mt-8 space-y-8">
               {item.work.map((step, index) => (
-                <li key={step.title} className="flex gap-5">
-                  <span aria-hidden="true" className="step-number">
-                    {index + 1}
-                  </span>
-                  <div className="min-w-0">
-                    <h3 className="text-lg font-semibold">{step.title}</h3>
-                    <MarkdownBody tree={step.text} className="mt-2 text-muted" />
-                  </div>
-                </li>
+                <NumberedStep key={step.title} number={index + 1}>
+                  <h3 className="text-lg font-semibold">{step.title}</h3>
+                  <MarkdownBody tree={step.text} className="mt-2 text-muted" />
+                </NumberedStep>
               ))}
             </ol>
           </Part>

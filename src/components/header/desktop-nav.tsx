@@ -1,12 +1,11 @@
 'use client';
 
 import { useId, useRef } from 'react';
-import { hrefKey } from '@/config/navigation';
 import { usePathname } from '@/i18n/navigation';
 import { cn } from '@/lib/cn';
 import { ChevronDownIcon } from './icons';
 import { isCurrentPath, topItemClass, type DesktopNavProps } from './nav-data';
-import { NavItem } from './nav-item';
+import { NavItems } from './nav-item';
 import { usePopover } from './use-popover';
 
 /** How long the pointer may rest on "Services" before it opens, or be away before it closes. */
@@ -79,31 +78,23 @@ export function DesktopNav({ label, servicesLabel, services, links, className }:
             data-fallback="header-start"
           >
             <ul className="grid grid-cols-2 gap-1 xl:grid-cols-3">
-              {services.map((service) => (
-                <NavItem
-                  key={hrefKey(service.href)}
-                  href={service.href}
-                  pathname={pathname}
-                  onClick={hide}
-                  className={(current) => (current ? 'menu-link bg-brand-50' : 'menu-link')}
-                >
-                  <span className="block text-sm font-semibold text-ink">{service.label}</span>
-                  <span className="menu-link-text">{service.summary}</span>
-                </NavItem>
-              ))}
+              <NavItems
+                items={services}
+                pathname={pathname}
+                onClick={hide}
+                className={(current) => (current ? 'menu-link bg-brand-50' : 'menu-link')}
+              >
+                {(service) => (
+                  <>
+                    <span className="block text-sm font-semibold text-ink">{service.label}</span>
+                    <span className="menu-link-text">{service.summary}</span>
+                  </>
+                )}
+              </NavItems>
             </ul>
           </div>
         </li>
-        {links.map((link) => (
-          <NavItem
-            key={hrefKey(link.href)}
-            href={link.href}
-            pathname={pathname}
-            className={topItemClass}
-          >
-            {link.label}
-          </NavItem>
-        ))}
+        <NavItems items={links} pathname={pathname} className={topItemClass} />
       </ul>
     </nav>
   );

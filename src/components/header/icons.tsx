@@ -1,36 +1,30 @@
 type IconProps = { className?: string };
 
-export function ChevronDownIcon({ className }: IconProps) {
+type StrokeProps = IconProps & { box: number; d: string; width: string; roundJoins?: boolean };
+
+/** An icon drawn as one stroked path in currentColor, inline so that it shows at the first paint. */
+function Stroke({ className, box, d, width, roundJoins = false }: StrokeProps) {
   return (
-    <svg viewBox="0 0 20 20" fill="none" aria-hidden="true" className={className}>
+    <svg viewBox={`0 0 ${box} ${box}`} fill="none" aria-hidden="true" className={className}>
       <path
-        d="m5 7.5 5 5 5-5"
+        d={d}
         stroke="currentColor"
-        strokeWidth="1.8"
+        strokeWidth={width}
         strokeLinecap="round"
-        strokeLinejoin="round"
+        strokeLinejoin={roundJoins ? 'round' : undefined}
       />
     </svg>
   );
+}
+
+export function ChevronDownIcon({ className }: IconProps) {
+  return <Stroke className={className} box={20} d="m5 7.5 5 5 5-5" width="1.8" roundJoins />;
 }
 
 export function MenuIcon({ className }: IconProps) {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" aria-hidden="true" className={className}>
-      <path
-        d="M4 7h16M4 12h16M4 17h16"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
+  return <Stroke className={className} box={24} d="M4 7h16M4 12h16M4 17h16" width="2" />;
 }
 
 export function CloseIcon({ className }: IconProps) {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" aria-hidden="true" className={className}>
-      <path d="m6 6 12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
-  );
+  return <Stroke className={className} box={24} d="m6 6 12 12M18 6 6 18" width="2" />;
 }

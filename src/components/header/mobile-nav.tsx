@@ -2,12 +2,12 @@
 
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { buttonClass } from '@/components/ui/button';
-import { hrefKey, type NavHref } from '@/config/navigation';
+import type { NavHref } from '@/config/navigation';
 import { Link, usePathname } from '@/i18n/navigation';
 import { cn } from '@/lib/cn';
 import { ChevronDownIcon, CloseIcon, MenuIcon } from './icons';
 import { isCurrentPath, type HeaderNavData } from './nav-data';
-import { NavItem } from './nav-item';
+import { NavItems } from './nav-item';
 
 export type MobileNavProps = HeaderNavData & {
   labels: { open: string; title: string; close: string; nav: string; contact: string };
@@ -139,33 +139,23 @@ export function MobileNav({
                   <ChevronDownIcon className="size-5 text-muted transition-transform group-open:rotate-180" />
                 </summary>
                 <ul className="mt-1 mb-2 ml-3 space-y-0.5 border-l border-line pl-2">
-                  {services.map((service) => (
-                    <NavItem
-                      key={hrefKey(service.href)}
-                      href={service.href}
-                      pathname={pathname}
-                      onClick={close}
-                      className={(current) =>
-                        cn('drawer-sub', current && 'font-semibold text-brand-700')
-                      }
-                    >
-                      {service.label}
-                    </NavItem>
-                  ))}
+                  <NavItems
+                    items={services}
+                    pathname={pathname}
+                    onClick={close}
+                    className={(current) =>
+                      cn('drawer-sub', current && 'font-semibold text-brand-700')
+                    }
+                  />
                 </ul>
               </details>
             </li>
-            {links.map((link) => (
-              <NavItem
-                key={hrefKey(link.href)}
-                href={link.href}
-                pathname={pathname}
-                onClick={close}
-                className={(current) => cn('drawer-item', current && 'text-brand-700')}
-              >
-                {link.label}
-              </NavItem>
-            ))}
+            <NavItems
+              items={links}
+              pathname={pathname}
+              onClick={close}
+              className={(current) => cn('drawer-item', current && 'text-brand-700')}
+            />
           </ul>
         </nav>
         <div className="shrink-0 space-y-3 border-t border-line p-4">

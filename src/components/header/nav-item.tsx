@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { NavHref } from '@/config/navigation';
+import { hrefKey, type NavHref } from '@/config/navigation';
 import { Link } from '@/i18n/navigation';
-import { isCurrentPath } from './nav-data';
+import { isCurrentPath, type NavLinkItem } from './nav-data';
 
 type NavItemProps = {
   href: NavHref;
@@ -29,4 +29,23 @@ export function NavItem({ href, pathname, className, onClick, children }: NavIte
       </Link>
     </li>
   );
+}
+
+type NavItemsProps<T extends NavLinkItem> = Omit<NavItemProps, 'href' | 'children'> & {
+  items: T[];
+  /** What an entry shows: its label unless given. */
+  children?: (item: T) => ReactNode;
+};
+
+/** A menu's entries, one NavItem each, all alike but for what they show. */
+export function NavItems<T extends NavLinkItem>({
+  items,
+  children = (item) => item.label,
+  ...look
+}: NavItemsProps<T>) {
+  return items.map((item) => (
+    <NavItem key={hrefKey(item.href)} href={item.href} {...look}>
+      {children(item)}
+    </NavItem>
+  ));
 }

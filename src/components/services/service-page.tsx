@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { MarkdownBody } from '@/components/content/markdown-body';
 import { buttonClass } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
+import { NumberedStep } from '@/components/ui/numbered-step';
 import { Part } from '@/components/ui/part';
 import { navConfig } from '@/config/navigation';
 import { siteConfig } from '@/config/site';
@@ -78,21 +79,20 @@ export async function ServicePageView({ service, locale, cases }: ServicePageVie
         <Part id="process" title={t('processTitle')}>
           <ol className="mt-8 grid gap-5 md:grid-cols-2">
             {service.process.map((step, index) => (
-              <li key={step.title} className="flex gap-5 rounded-2xl bg-surface p-6">
-                <span aria-hidden="true" className="step-number">
-                  {index + 1}
-                </span>
-                <div>
-                  <h3 className="text-lg font-semibold">
-                    <span className="sr-only">{t('step', { number: index + 1 })}: </span>
-                    {step.title}
-                  </h3>
-                  {step.duration ? (
-                    <p className="mt-1 text-sm font-medium text-brand-700">{step.duration}</p>
-                  ) : null}
-                  <p className="mt-2 leading-relaxed text-muted">{step.text}</p>
-                </div>
-              </li>
+              <NumberedStep
+                key={step.title}
+                number={index + 1}
+                className="flex gap-5 rounded-2xl bg-surface p-6"
+              >
+                <h3 className="text-lg font-semibold">
+                  <span className="sr-only">{t('step', { number: index + 1 })}: </span>
+                  {step.title}
+                </h3>
+                {step.duration ? (
+                  <p className="mt-1 text-sm font-medium text-brand-700">{step.duration}</p>
+                ) : null}
+                <p className="mt-2 leading-relaxed text-muted">{step.text}</p>
+              </NumberedStep>
             ))}
           </ol>
         </Part>

@@ -1,25 +1,6 @@
-import type { Metadata } from 'next';
-import { LegalPageView } from '@/components/content/legal-page';
-import { resolveLocale, type LangParams } from '@/i18n/page-locale';
-import { breadcrumbLd } from '@/server/seo/json-ld';
-import { pageMetadata } from '@/server/seo/metadata';
-import { simplePageSeo } from '@/server/seo/pages';
-import { JsonLd } from '@/components/seo/json-ld';
-import { getLegalPage } from '@/server/content/legal';
+import { legalRoute } from '@/components/content/legal-page';
 
-type TermsPageProps = { params: Promise<LangParams> };
+const route = legalRoute('terms');
 
-export async function generateMetadata({ params }: TermsPageProps): Promise<Metadata> {
-  const locale = await resolveLocale(params);
-  return pageMetadata(await simplePageSeo(locale, 'terms'));
-}
-
-export default async function TermsPage({ params }: TermsPageProps) {
-  const locale = await resolveLocale(params);
-  return (
-    <>
-      <LegalPageView page={await getLegalPage('terms', locale)} />
-      <JsonLd nodes={[breadcrumbLd(await simplePageSeo(locale, 'terms'))]} />
-    </>
-  );
-}
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

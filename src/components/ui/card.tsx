@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import type { PagePath } from '@/config/navigation';
+import { Link } from '@/i18n/navigation';
+
+type CardCoverProps = {
+  image: { src: string; width: number; height: number };
+  /** The picture's frame, an `aspect-*` class. */
+  aspect: string;
+  /** The first card of a list, on screen at once: its picture is not loaded lazily. */
+  priority: boolean;
+  /** Also ask the browser to fetch it before other pictures (the list's largest paint). */
+  fetchFirst?: boolean;
+};
+
+/**
+ * A card's picture. Decorative (`alt=""`): it shows what the card's title names,
+ * and the title's link is what a screen reader reads.
+ */
+export function CardCover({ image, aspect, priority, fetchFirst = false }: CardCoverProps) {
+  return (
+    // eslint-disable-next-line @next/next/no-img-element -- a committed SVG or optimised raster, sized
+    <img
+      src={image.src}
+      alt=""
+      width={image.width}
+      height={image.height}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={fetchFirst ? (priority ? 'high' : 'auto') : undefined}
+      decoding="async"
+      className={`${aspect} w-full bg-brand-50 object-cover`}
+    />
+  );
+}
+
+type CardTitleProps = {
+  as: 'h2' | 'h3';
+  href: PagePath;
+  className: string;
+  children: ReactNode;
+};
+
+/** A card's title, whose link covers the whole card (the card is `relative`). */
+export function CardTitle({ as: Heading, href, className, children }: CardTitleProps) {
+  return (
+    <Heading className={`${className} text-xl leading-snug font-bold`}>
+      <Link href={href} className="group-hover:text-brand-700 after:absolute after:inset-0">
+        {children}
+      </Link>
+    </Heading>
+  );
+}
