@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CompressedCache,
   KnownBodies,
@@ -255,6 +255,24 @@ describe('compressResponse', () => {
     const head = await get('/page', { 'accept-encoding': 'gzip' }, 'HEAD');
     expect(head.headers['content-encoding']).toBeUndefined();
     expect(head.body.length).toBe(0);
+  });
+});
+
+describe('KnownBodies', () => {
+  it('counts a text in UTF-8 bytes, from the kept bytes once the text has been seen', () => {
+    const known = new KnownBodies(1024 * 1024);
+    const text = 'Қазақша мәтін, әрі қарай. '.repeat(100);
+    const bytes = Buffer.byteLength(text, 'utf8');
+    expect(bytes).toBeGreaterThan(text.length);
+    expect(known.byteLength(text)).toBe(bytes);
+    expect(known.of(text).body.length).toBe(bytes);
+    const counting = vi.spyOn(Buffer, 'byteLength');
+    try {
+      expect(known.byteLength(text)).toBe(bytes);
+      expect(counting).not.toHaveBeenCalled();
+    } finally {
+      counting.mockRestore();
+    }
   });
 });
 

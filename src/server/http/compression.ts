@@ -100,6 +100,15 @@ export class KnownBodies {
     }
     return known;
   }
+
+  /**
+   * The length in bytes of a text about to be sent, from the kept bytes when
+   * the page has been seen: counting a 120 KB page's UTF-8 bytes anew took a
+   * seventh of the server's time per request.
+   */
+  byteLength(text: string): number {
+    return this.entries.get(text)?.body.length ?? Buffer.byteLength(text, 'utf8');
+  }
 }
 
 export function strongEtag(body: Buffer): string {
@@ -300,7 +309,13 @@ export function compressResponse(
   res.end = function endCompressed(...args: unknown[]) {
     const { chunk, encoding: chunkEncoding, callback } = readArgs(args);
     if (mode === 'undecided')
-      ready(chunk === undefined ? 0 : Buffer.byteLength(chunk, chunkEncoding));
+      ready(
+        chunk === undefined
+          ? 0
+          : typeof chunk === 'string' && chunkEncoding === undefined
+            ? known.byteLength(chunk)
+            : Buffer.byteLength(chunk, chunkEncoding),
+      );
     if (mode === 'whole') {
       let body: Buffer;
       let etag = res.getHeader('etag') as string | undefined;
