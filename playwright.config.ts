@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 import { testLaunchOptions } from './scripts/chromium.mjs';
 import { analyticsTestBuild } from './tests/e2e/support/analytics-build';
 
@@ -11,6 +11,36 @@ const webhookSecret = 'e2e-webhook-secret-0123456789';
 // reporting to stand-ins: served beside the usual build when it exists.
 const analytics = analyticsTestBuild(port);
 const analyticsBuilt = existsSync(`${analytics.distDir}/standalone/server.js`);
+
+type WebServer = NonNullable<Extract<PlaywrightTestConfig['webServer'], unknown[]>>[number];
+
+/**
+ * The production server (`npm start`) on a port, with these variables over a
+ * silent log; with `stderr: 'pipe'` what it writes there (Next.js's own errors
+ * too) is shown in the test output.
+ */
+function site(sitePort: number, env: Record<string, string>, stderr: 'pipe' | 'ignore' = 'ignore') {
+  return {
+    command: 'node scripts/start.mjs',
+    env: { PORT: String(sitePort), LOG_LEVEL: 'silent', ...env },
+    url: `http://localhost:${sitePort}/en`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr,
+  } satisfies WebServer;
+}
+
+/** A stand-in for an outside service, ready when it lists the calls it has had. */
+function standIn(script: string, standInPortNumber: number, env: Record<string, string>) {
+  return {
+    command: `node ${script}`,
+    env,
+    url: `http://127.0.0.1:${standInPortNumber}/calls`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 10_000,
+  } satisfies WebServer;
+}
 
 /**
  * End-to-end tests run against the production build (`npm run build` first;
@@ -36,21 +66,17 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
-    {
-      // Stand-ins for Telegram and a webhook, which the site delivers leads to.
-      command: 'node tests/e2e/support/stand-ins.mjs',
-      env: { E2E_STANDIN_PORT: String(standInPort), LEADS_WEBHOOK_SECRET: webhookSecret },
-      url: `http://127.0.0.1:${standInPort}/calls`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 10_000,
-    },
-    {
-      command: 'node scripts/start.mjs',
-      // A database of its own (PGlite), so tests never touch ./data. As if
-      // behind one proxy (TRUSTED_PROXIES=1): each test is a visitor of its own
-      // by the X-Forwarded-For it sends.
-      env: {
-        PORT: String(port),
+    // Stand-ins for Telegram and a webhook, which the site delivers leads to.
+    standIn('tests/e2e/support/stand-ins.mjs', standInPort, {
+      E2E_STANDIN_PORT: String(standInPort),
+      LEADS_WEBHOOK_SECRET: webhookSecret,
+    }),
+    // A database of its own (PGlite), so tests never touch ./data. As if behind
+    // one proxy (TRUSTED_PROXIES=1): each test is a visitor of its own by the
+    // X-Forwarded-For it sends. Its warnings and errors are shown.
+    site(
+      port,
+      {
         DATA_DIR: e2eDataDir,
         LOG_LEVEL: 'warn',
         TRUSTED_PROXIES: '1',
@@ -61,68 +87,29 @@ export default defineConfig({
         LEADS_WEBHOOK_SECRET: webhookSecret,
         LEADS_NOTIFY_PER_MINUTE: '1000',
       },
-      url: `http://localhost:${port}/en`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      // The same site with its database unreachable (nothing listens on port 9).
-      command: 'node scripts/start.mjs',
-      env: {
-        PORT: String(port + 1),
-        DATABASE_URL: 'postgres://postgres@127.0.0.1:9/none',
-        LOG_LEVEL: 'silent',
-      },
-      url: `http://localhost:${port + 1}/en`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'ignore',
-    },
-    {
-      // The site exposed directly (TRUSTED_PROXIES=0), on a database of its own.
-      command: 'node scripts/start.mjs',
-      env: {
-        PORT: String(port + 2),
-        DATA_DIR: `${e2eDataDir}-no-proxy`,
-        TRUSTED_PROXIES: '0',
-        LOG_LEVEL: 'silent',
-      },
-      url: `http://localhost:${port + 2}/en`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'ignore',
-    },
-    {
-      // Stand-ins for the analytics providers (Yandex Metrica, gtag.js, Umami).
-      command: 'node tests/e2e/support/analytics-stand-ins.mjs',
-      env: { E2E_ANALYTICS_PORT: String(analytics.standInPort) },
-      url: `http://127.0.0.1:${analytics.standInPort}/calls`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 10_000,
-    },
+      'pipe',
+    ),
+    // The same site with its database unreachable (nothing listens on port 9).
+    site(port + 1, { DATABASE_URL: 'postgres://postgres@127.0.0.1:9/none' }),
+    // The site exposed directly (TRUSTED_PROXIES=0), on a database of its own.
+    site(port + 2, { DATA_DIR: `${e2eDataDir}-no-proxy`, TRUSTED_PROXIES: '0' }),
+    // Stand-ins for the analytics providers (Yandex Metrica, gtag.js, Umami).
+    standIn('tests/e2e/support/analytics-stand-ins.mjs', analytics.standInPort, {
+      E2E_ANALYTICS_PORT: String(analytics.standInPort),
+    }),
     ...(analyticsBuilt
       ? [
-          {
-            command: 'node scripts/start.mjs',
-            env: {
+          site(
+            analytics.sitePort,
+            {
               NEXT_DIST_DIR: analytics.distDir,
-              PORT: String(analytics.sitePort),
               DATA_DIR: `${e2eDataDir}-analytics`,
-              LOG_LEVEL: 'silent',
               TRUSTED_PROXIES: '1',
               LEADS_WEBHOOK_URL: `http://127.0.0.1:${standInPort}/webhook`,
               LEADS_WEBHOOK_SECRET: webhookSecret,
             },
-            url: `http://localhost:${analytics.sitePort}/en`,
-            reuseExistingServer: !process.env.CI,
-            timeout: 60_000,
-            stdout: 'ignore' as const,
-            stderr: 'pipe' as const,
-          },
+            'pipe',
+          ),
         ]
       : []),
   ],

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { CardCover, CardTitle } from '@/components/ui/card';
+import { CardCover, CardGrid, CardTitle, type CardGridOptions } from '@/components/ui/card';
 import { Link } from '@/i18n/navigation';
 import type { ArticleMeta } from '@/server/content/blog';
 import { ArticleMetaLine } from './article-meta-line';
@@ -34,5 +34,19 @@ export async function ArticleCard({
         <ArticleMetaLine article={article} className="mt-5 text-sm text-muted" />
       </div>
     </article>
+  );
+}
+
+/** Article cards in a grid of up to three columns. */
+export function ArticleGrid({
+  articles,
+  ...options
+}: { articles: ArticleMeta[] } & CardGridOptions) {
+  return (
+    <CardGrid
+      items={articles}
+      {...options}
+      card={(article, props) => <ArticleCard article={article} {...props} />}
+    />
   );
 }

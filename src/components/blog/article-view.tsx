@@ -5,7 +5,7 @@ import { Container } from '@/components/ui/container';
 import { siteConfig } from '@/config/site';
 import { Link } from '@/i18n/navigation';
 import type { Article, ArticleMeta } from '@/server/content/blog';
-import { ArticleCard } from './article-card';
+import { ArticleGrid } from './article-card';
 import { ArticleMetaLine } from './article-meta-line';
 import { articlePath, blogListPath } from './blog-paths';
 
@@ -134,13 +134,7 @@ export async function ArticleView({ article, related, newer, older }: ArticleVie
             <h2 id="related-title" className="text-2xl font-bold">
               {t('relatedTitle')}
             </h2>
-            <ul className="mt-8 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-              {related.map((item) => (
-                <li key={item.slug}>
-                  <ArticleCard article={item} headingLevel="h3" />
-                </li>
-              ))}
-            </ul>
+            <ArticleGrid articles={related} headingLevel="h3" className="mt-8" />
           </Container>
         </section>
       ) : null}

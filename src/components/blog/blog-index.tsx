@@ -8,7 +8,7 @@ import type { PageOf } from '@/lib/paginate';
 import type { ArticleMeta } from '@/server/content/blog';
 import { breadcrumbLd } from '@/server/seo/json-ld';
 import { blogListSeo } from '@/server/seo/pages';
-import { ArticleCard } from './article-card';
+import { ArticleGrid } from './article-card';
 import { CategoryNav } from './category-nav';
 import { Pagination } from './pagination';
 import { RssLink } from './rss-link';
@@ -46,13 +46,7 @@ export async function BlogIndex({ list, category }: BlogIndexProps) {
         {list.items.length === 0 ? (
           <p className="text-lg text-muted">{t('empty')}</p>
         ) : (
-          <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-            {list.items.map((article, index) => (
-              <li key={article.slug}>
-                <ArticleCard article={article} priority={index === 0} />
-              </li>
-            ))}
-          </ul>
+          <ArticleGrid articles={list.items} priorityFirst />
         )}
         <Pagination page={list.page} pages={list.pages} category={category} />
         <RssLink className="mt-12" />

@@ -1,4 +1,4 @@
-import { CardCover, CardTitle } from '@/components/ui/card';
+import { CardCover, CardGrid, CardTitle, type CardGridOptions } from '@/components/ui/card';
 import type { CaseMeta } from '@/server/content/cases';
 import { casePath } from './case-paths';
 
@@ -41,26 +41,12 @@ export function CaseCard({ item, headingLevel: Heading = 'h2', priority = false 
 }
 
 /** Cases as a grid of cards. */
-export function CaseGrid({
-  cases,
-  headingLevel = 'h2',
-  priorityFirst = false,
-}: {
-  cases: CaseMeta[];
-  headingLevel?: 'h2' | 'h3';
-  priorityFirst?: boolean;
-}) {
+export function CaseGrid({ cases, ...options }: { cases: CaseMeta[] } & CardGridOptions) {
   return (
-    <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-      {cases.map((item, index) => (
-        <li key={item.slug}>
-          <CaseCard
-            item={item}
-            headingLevel={headingLevel}
-            priority={priorityFirst && index === 0}
-          />
-        </li>
-      ))}
-    </ul>
+    <CardGrid
+      items={cases}
+      {...options}
+      card={(item, props) => <CaseCard item={item} {...props} />}
+    />
   );
 }

@@ -1,11 +1,11 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { MarkdownBody } from '@/components/content/markdown-body';
+import { NextSteps } from '@/components/layout/next-steps';
 import { buttonClass } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { NumberedStep } from '@/components/ui/numbered-step';
 import { Part } from '@/components/ui/part';
-import { navConfig } from '@/config/navigation';
 import { siteConfig } from '@/config/site';
 import { Link } from '@/i18n/navigation';
 import type { CaseMeta, CaseStudy } from '@/server/content/cases';
@@ -174,17 +174,7 @@ export async function CaseView({ item, testimonial, more }: CaseViewProps) {
           <p className="mt-3 max-w-2xl text-lg leading-relaxed text-slate-200">
             {t('ctaText', { hours })}
           </p>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link
-              href={navConfig.consultation}
-              className={buttonClass({ variant: 'inverse', size: 'lg' })}
-            >
-              {t('ctaButton')}
-            </Link>
-            <Link href="/calculator" className={buttonClass({ variant: 'glass', size: 'lg' })}>
-              {t('calculator')}
-            </Link>
-          </div>
+          <NextSteps consultation={t('ctaButton')} calculator={t('calculator')} className="mt-8" />
         </Container>
       </section>
 

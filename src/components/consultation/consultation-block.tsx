@@ -8,6 +8,7 @@ import {
   contactMethods,
   type ContactMethod,
 } from '@/lib/consultation/schema';
+import { cn } from '@/lib/cn';
 import { formatMoney, moneyFormat } from '@/lib/format/money';
 import { ConsultationForm, type ConsultationFormLabels } from './consultation-form';
 
@@ -112,5 +113,45 @@ export async function ConsultationBlock({ page, query }: ConsultationBlockProps)
       page={path}
       permalink={`${path}${query ? `?${query}` : ''}`}
     />
+  );
+}
+
+type ConsultationCardProps = ConsultationBlockProps & {
+  title: string;
+  /** The id of the card's heading, which names the card or a section around it. */
+  titleId: string;
+  lead: string;
+  /**
+   * The card is the page's consultation section (`#consultation`, where every
+   * "contact us" button lands), unless a section around it is.
+   */
+  landmark?: boolean;
+  titleClassName?: string;
+  className?: string;
+};
+
+/** The consultation form on a white card, under its heading and lead. */
+export function ConsultationCard({
+  title,
+  titleId,
+  lead,
+  landmark = true,
+  titleClassName = 'part-title',
+  className,
+  ...block
+}: ConsultationCardProps) {
+  const Card = landmark ? 'section' : 'div';
+  return (
+    <Card
+      id={landmark ? 'consultation' : undefined}
+      aria-labelledby={landmark ? titleId : undefined}
+      className={cn('rounded-3xl bg-white p-6 shadow-card', className)}
+    >
+      <h2 id={titleId} className={titleClassName}>
+        {title}
+      </h2>
+      <p className="mt-3 mb-6 leading-relaxed text-muted">{lead}</p>
+      <ConsultationBlock {...block} />
+    </Card>
   );
 }

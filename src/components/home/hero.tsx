@@ -1,8 +1,7 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { casePath } from '@/components/cases/case-paths';
-import { buttonClass } from '@/components/ui/button';
+import { NextSteps } from '@/components/layout/next-steps';
 import { Container } from '@/components/ui/container';
-import { navConfig } from '@/config/navigation';
 import { siteConfig } from '@/config/site';
 import { Link } from '@/i18n/navigation';
 import { getCases } from '@/server/content/cases';
@@ -47,17 +46,11 @@ export async function Hero() {
           <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-200 sm:text-xl">
             {t('hero.lead')}
           </p>
-          <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-            <Link
-              href={navConfig.consultation}
-              className={buttonClass({ variant: 'inverse', size: 'lg' })}
-            >
-              {t('hero.startProject')}
-            </Link>
-            <Link href="/calculator" className={buttonClass({ variant: 'glass', size: 'lg' })}>
-              {t('hero.calculateCost')}
-            </Link>
-          </div>
+          <NextSteps
+            consultation={t('hero.startProject')}
+            calculator={t('hero.calculateCost')}
+            className="mt-10"
+          />
         </div>
         <dl
           aria-label={t('claims.label', { brand: siteConfig.name })}

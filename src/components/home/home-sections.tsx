@@ -1,11 +1,11 @@
 import { getLocale, getTranslations } from 'next-intl/server';
-import { ArticleCard } from '@/components/blog/article-card';
+import { ArticleGrid } from '@/components/blog/article-card';
 import { CaseGrid } from '@/components/cases/case-card';
 import { casePath } from '@/components/cases/case-paths';
 import { ClientLogos } from '@/components/cases/client-logos';
 import { TestimonialQuote } from '@/components/cases/testimonial-quote';
 import { CompactCalculator } from '@/components/calculator/compact-calculator';
-import { ConsultationBlock } from '@/components/consultation/consultation-block';
+import { ConsultationCard } from '@/components/consultation/consultation-block';
 import { Section } from '@/components/layout/section';
 import { PricingPackages } from '@/components/pricing/pricing-packages';
 import { servicePriceLabel } from '@/server/calculator/service-price';
@@ -52,20 +52,13 @@ export async function WhyUsSection() {
             ))}
           </ul>
         </div>
-        <div
-          id="consultation"
-          aria-labelledby="consultation-title"
-          role="region"
-          className="self-start rounded-3xl bg-white p-6 shadow-card sm:p-10"
-        >
-          <h2 id="consultation-title" className="part-title">
-            {t('consultation.title')}
-          </h2>
-          <p className="mt-3 mb-6 leading-relaxed text-muted">
-            {t('consultation.lead', { hours })}
-          </p>
-          <ConsultationBlock page="/" />
-        </div>
+        <ConsultationCard
+          title={t('consultation.title')}
+          titleId="consultation-title"
+          lead={t('consultation.lead', { hours })}
+          page="/"
+          className="self-start sm:p-10"
+        />
       </Container>
     </section>
   );
@@ -200,13 +193,7 @@ export async function LatestArticlesSection() {
   if (latest.length === 0) return null;
   return (
     <Section id="blog" title={t('title')} lead={t('lead')}>
-      <ul className="mt-10 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-        {latest.map((article) => (
-          <li key={article.slug}>
-            <ArticleCard article={article} headingLevel="h3" />
-          </li>
-        ))}
-      </ul>
+      <ArticleGrid articles={latest} headingLevel="h3" className="mt-10" />
       <Link
         href="/blog"
         className={buttonClass({ variant: 'secondary', size: 'lg', className: 'mt-10' })}

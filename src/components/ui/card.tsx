@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PagePath } from '@/config/navigation';
 import { Link } from '@/i18n/navigation';
+import { cn } from '@/lib/cn';
 
 type CardCoverProps = {
   image: { src: string; width: number; height: number };
@@ -47,5 +48,38 @@ export function CardTitle({ as: Heading, href, className, children }: CardTitleP
         {children}
       </Link>
     </Heading>
+  );
+}
+
+/** How a list shows its cards: their heading level, whether the first is on screen at once. */
+export type CardGridOptions = {
+  headingLevel?: 'h2' | 'h3';
+  /** The first card is on screen at once (a list page's first): its picture loads first. */
+  priorityFirst?: boolean;
+  className?: string;
+};
+
+type CardGridProps<Item> = CardGridOptions & {
+  items: Item[];
+  /** A card for an item, given its heading level and whether its picture loads first. */
+  card: (item: Item, props: { headingLevel: 'h2' | 'h3'; priority: boolean }) => ReactNode;
+};
+
+/** Cards in a grid of up to three columns, one list item each. */
+export function CardGrid<Item extends { slug: string }>({
+  items,
+  card,
+  headingLevel = 'h2',
+  priorityFirst = false,
+  className,
+}: CardGridProps<Item>) {
+  return (
+    <ul className={cn('grid gap-8 md:grid-cols-2 lg:grid-cols-3', className)}>
+      {items.map((item, index) => (
+        <li key={item.slug}>
+          {card(item, { headingLevel, priority: priorityFirst && index === 0 })}
+        </li>
+      ))}
+    </ul>
   );
 }

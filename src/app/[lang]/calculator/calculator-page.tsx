@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { AttachedEstimateProvider } from '@/components/calculator/attached-estimate';
 import { Calculator } from '@/components/calculator/calculator';
-import { ConsultationBlock } from '@/components/consultation/consultation-block';
+import { ConsultationCard } from '@/components/consultation/consultation-block';
 import { PageHeader } from '@/components/layout/page-header';
 import { Container } from '@/components/ui/container';
 import { siteConfig } from '@/config/site';
@@ -55,15 +55,15 @@ export async function CalculatorPage({ locale, query }: CalculatorPageProps) {
           className="border-t border-line bg-surface py-14 sm:py-20 print:hidden"
         >
           <Container>
-            <div className="max-w-2xl rounded-3xl bg-white p-6 shadow-card ring-1 ring-line sm:p-10">
-              <h2 id="consultation-title" className="part-title">
-                {t('consultationTitle')}
-              </h2>
-              <p className="mt-3 mb-6 leading-relaxed text-muted">
-                {t('consultationLead', { hours })}
-              </p>
-              <ConsultationBlock page="/calculator" query={canonicalQuery} />
-            </div>
+            <ConsultationCard
+              title={t('consultationTitle')}
+              titleId="consultation-title"
+              lead={t('consultationLead', { hours })}
+              page="/calculator"
+              query={canonicalQuery}
+              landmark={false}
+              className="max-w-2xl ring-1 ring-line sm:p-10"
+            />
           </Container>
         </section>
       </AttachedEstimateProvider>

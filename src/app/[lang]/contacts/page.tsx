@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { PageHeader } from '@/components/layout/page-header';
-import { ConsultationBlock } from '@/components/consultation/consultation-block';
+import { ConsultationCard } from '@/components/consultation/consultation-block';
 import { Container } from '@/components/ui/container';
 import { siteConfig } from '@/config/site';
 import { localeInfo } from '@/i18n/locales';
@@ -75,17 +75,14 @@ export default async function ContactsPage({ params }: ContactsPageProps) {
             </div>
           ))}
         </dl>
-        <section
-          id="consultation"
-          aria-labelledby="request-title"
-          className="self-start rounded-3xl bg-white p-6 shadow-card ring-1 ring-line sm:p-8"
-        >
-          <h2 id="request-title" className="text-2xl font-bold">
-            {t('requestTitle')}
-          </h2>
-          <p className="mt-3 mb-6 leading-relaxed text-muted">{t('requestText', { hours })}</p>
-          <ConsultationBlock page="/contacts" />
-        </section>
+        <ConsultationCard
+          title={t('requestTitle')}
+          titleId="request-title"
+          titleClassName="text-2xl font-bold"
+          lead={t('requestText', { hours })}
+          page="/contacts"
+          className="self-start ring-1 ring-line sm:p-8"
+        />
       </Container>
       <JsonLd nodes={[breadcrumbLd(await simplePageSeo(locale, 'contacts'))]} />
     </>
