@@ -1,13 +1,15 @@
+import type { ReactNode, RefObject } from 'react';
 import { ChoiceGroup } from '@/components/ui/choice-group';
 import { NumberField } from '@/components/ui/number-field';
 import {
   designLevels,
   pricingConfig,
+  projectTypeIds,
   urgencyLevels,
   type DesignLevel,
   type Urgency,
 } from '@/config/pricing';
-import type { CompactCalculatorTexts } from '@/lib/calculator/describe';
+import type { CalculatorTexts, CompactCalculatorTexts } from '@/lib/calculator/describe';
 import { fillTemplate } from '@/lib/format/plural';
 import type { CalculatorState } from './use-calculator';
 
@@ -84,5 +86,104 @@ export function SizeField({
         calc.sizeAdjusted ? fillTemplate(texts.sizeClamped, { value: selection.size }) : null
       }
     />
+  );
+}
+
+type TypeChoiceProps = {
+  calc: CalculatorState;
+  calculator: 'full' | 'compact';
+} & (
+  | {
+      calculator: 'full';
+      texts: Pick<CalculatorTexts, 'types'>;
+      /** The id of the step's heading, which names the choice. */
+      labelledBy: string;
+    }
+  | { calculator: 'compact'; texts: Pick<CompactCalculatorTexts, 'types' | 'steps'> }
+);
+
+/**
+ * The project type as radio cards: with its starting price and description in
+ * the full calculator, by name only in the compact one.
+ */
+export function TypeChoice(props: TypeChoiceProps) {
+  const { calc } = props;
+  const compact = props.calculator === 'compact';
+  return (
+    <ChoiceGroup
+      legend={compact ? props.texts.steps.type : { labelledBy: props.labelledBy }}
+      className={
+        compact
+          ? 'grid-cols-1 gap-2 sm:grid-cols-2 md:grid-cols-3'
+          : 'gap-3 sm:grid-cols-2 xl:grid-cols-3'
+      }
+      compact={compact}
+      type="radio"
+      name="type"
+      options={projectTypeIds.map((typeId) =>
+        props.calculator === 'compact'
+          ? {
+              value: typeId,
+              title: props.texts.types[typeId].name,
+              testId: `compact-type-${typeId}`,
+            }
+          : {
+              value: typeId,
+              title: props.texts.types[typeId].name,
+              aside: props.texts.types[typeId].from,
+              description: props.texts.types[typeId].description,
+              testId: `type-${typeId}`,
+            },
+      )}
+      isChecked={(typeId) => calc.selection.type === typeId}
+      onChange={(typeId) => calc.setType(typeId)}
+    />
+  );
+}
+
+type CalculatorFormProps = {
+  form: RefObject<HTMLFormElement | null>;
+  /** The calculator page, which reads the choices from the query without JavaScript. */
+  action: string;
+  label: string;
+  className: string;
+  testId: string;
+  /** With JavaScript: what sending the form does instead of loading its address. */
+  onSubmit?: () => void;
+  children: ReactNode;
+};
+
+/**
+ * A calculator's GET form. Without JavaScript, sending it opens the calculator
+ * page with the choices in the query; the code keeps its state from the form's
+ * fields (./use-calculator.ts) and decides what sending it does.
+ */
+export function CalculatorForm({
+  form,
+  action,
+  label,
+  className,
+  testId,
+  onSubmit,
+  children,
+}: CalculatorFormProps) {
+  return (
+    <form
+      ref={form}
+      method="get"
+      action={action}
+      aria-label={label}
+      noValidate
+      className={className}
+      data-testid={testId}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit?.();
+      }}
+    >
+      {/* An empty value keeps "no features ticked" apart from "features not given". */}
+      <input type="hidden" name="features" value="" />
+      {children}
+    </form>
   );
 }

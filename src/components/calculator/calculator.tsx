@@ -1,13 +1,7 @@
 'use client';
 
 import { useEffect, useId, useMemo, useRef } from 'react';
-import {
-  platforms,
-  pricingConfig,
-  projectTypeIds,
-  type Currency,
-  type Selection,
-} from '@/config/pricing';
+import { platforms, pricingConfig, type Currency, type Selection } from '@/config/pricing';
 import { buttonClass } from '@/components/ui/button';
 import { ChoiceGroup } from '@/components/ui/choice-group';
 import { NumberField } from '@/components/ui/number-field';
@@ -21,7 +15,7 @@ import { featuresFor } from '@/lib/calculator/selection';
 import { fillTemplate } from '@/lib/format/plural';
 import { useAttachedEstimate } from './attached-estimate';
 import { EstimatePanel } from './estimate-panel';
-import { LevelChoice, SizeField } from './calculator-fields';
+import { CalculatorForm, LevelChoice, SizeField, TypeChoice } from './calculator-fields';
 import { useCalculator } from './use-calculator';
 
 type CalculatorProps = {
@@ -88,35 +82,16 @@ export function Calculator({ texts, currency, initial, typed, action }: Calculat
   let step = 0;
 
   return (
-    <form
-      ref={form}
-      method="get"
+    <CalculatorForm
+      form={form}
       action={action}
-      aria-label={texts.formLabel}
-      noValidate
+      label={texts.formLabel}
       className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-12 xl:grid-cols-[minmax(0,1fr)_24rem]"
-      data-testid="calculator"
-      onSubmit={(event) => event.preventDefault()}
+      testId="calculator"
     >
-      {/* An empty value keeps "no features ticked" apart from "features not given". */}
-      <input type="hidden" name="features" value="" />
       <div className="space-y-12">
         <Step index={++step} title={texts.steps.type} id={`${id}-type`}>
-          <ChoiceGroup
-            legend={{ labelledBy: `${id}-type` }}
-            className="gap-3 sm:grid-cols-2 xl:grid-cols-3"
-            type="radio"
-            name="type"
-            options={projectTypeIds.map((typeId) => ({
-              value: typeId,
-              title: texts.types[typeId].name,
-              aside: texts.types[typeId].from,
-              description: texts.types[typeId].description,
-              testId: `type-${typeId}`,
-            }))}
-            isChecked={(typeId) => selection.type === typeId}
-            onChange={(typeId) => calc.setType(typeId)}
-          />
+          <TypeChoice calculator="full" texts={texts} calc={calc} labelledBy={`${id}-type`} />
         </Step>
 
         <Step index={++step} title={texts.steps.scope} id={`${id}-scope`}>
@@ -216,6 +191,6 @@ export function Calculator({ texts, currency, initial, typed, action }: Calculat
       >
         <EstimatePanel texts={texts} selection={selection} priced={priced} monthly={calc.monthly} />
       </div>
-    </form>
+    </CalculatorForm>
   );
 }

@@ -1,12 +1,11 @@
 'use client';
 
 import { useId, useRef } from 'react';
-import { pricingConfig, projectTypeIds, type Currency, type Selection } from '@/config/pricing';
+import { pricingConfig, type Currency, type Selection } from '@/config/pricing';
 import { buttonClass } from '@/components/ui/button';
-import { ChoiceGroup } from '@/components/ui/choice-group';
 import { formatRange, formatWeeks, type CompactCalculatorTexts } from '@/lib/calculator/describe';
 import { useRouter } from '@/i18n/navigation';
-import { LevelChoice, SizeField } from './calculator-fields';
+import { CalculatorForm, LevelChoice, SizeField, TypeChoice } from './calculator-fields';
 import { useCalculator } from './use-calculator';
 
 type CompactCalculatorProps = {
@@ -38,40 +37,21 @@ export function CompactCalculator({
   const id = useId();
 
   return (
-    <form
-      ref={form}
-      method="get"
+    <CalculatorForm
+      form={form}
       action={action}
-      aria-label={texts.formLabel}
-      noValidate
+      label={texts.formLabel}
       className="mt-10 grid gap-8 rounded-3xl bg-white p-6 shadow-card ring-1 ring-line sm:p-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-10"
-      data-testid="compact-calculator"
-      onSubmit={(event) => {
-        event.preventDefault();
-        router.push('/calculator', { search: `?${calc.query}` });
-      }}
+      testId="compact-calculator"
+      onSubmit={() => router.push('/calculator', { search: `?${calc.query}` })}
     >
-      {/* The full calculator opens with exactly these choices: no features, no support. */}
-      <input type="hidden" name="features" value="" />
+      {/* The full calculator opens with exactly these choices: no features (CalculatorForm's empty field), no support. */}
       <input type="hidden" name="support" value="0" />
       {selection.platform ? (
         <input type="hidden" name="platform" value={selection.platform} />
       ) : null}
       <div className="space-y-6">
-        <ChoiceGroup
-          legend={texts.steps.type}
-          className="grid-cols-1 gap-2 sm:grid-cols-2 md:grid-cols-3"
-          compact
-          type="radio"
-          name="type"
-          options={projectTypeIds.map((typeId) => ({
-            value: typeId,
-            title: texts.types[typeId].name,
-            testId: `compact-type-${typeId}`,
-          }))}
-          isChecked={(typeId) => selection.type === typeId}
-          onChange={(typeId) => calc.setType(typeId)}
-        />
+        <TypeChoice calculator="compact" texts={texts} calc={calc} />
         <SizeField texts={texts} calc={calc} />
         {type.design ? (
           <LevelChoice name="design" texts={texts.design} calc={calc} compact />
@@ -104,6 +84,6 @@ export function CompactCalculator({
           {labels.open}
         </button>
       </div>
-    </form>
+    </CalculatorForm>
   );
 }
