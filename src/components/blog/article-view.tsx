@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { MarkdownBody } from '@/components/content/markdown-body';
 import { buttonClass } from '@/components/ui/button';
+import { Picture } from '@/components/ui/picture';
 import { Container } from '@/components/ui/container';
 import { siteConfig } from '@/config/site';
 import { Link } from '@/i18n/navigation';
@@ -61,13 +62,9 @@ export async function ArticleView({ article, related, newer, older }: ArticleVie
         </header>
 
         <Container className="py-10 sm:py-14">
-          {/* eslint-disable-next-line @next/next/no-img-element -- a committed, sized image; above the fold */}
-          <img
-            src={article.cover.src}
-            alt={article.cover.alt}
-            width={article.cover.width}
-            height={article.cover.height}
-            fetchPriority="high"
+          <Picture
+            image={article.cover}
+            load="first"
             className="aspect-[1200/630] w-full max-w-4xl rounded-3xl bg-brand-50 object-cover"
           />
           <div

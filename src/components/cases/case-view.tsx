@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { MarkdownBody } from '@/components/content/markdown-body';
 import { NextSteps } from '@/components/layout/next-steps';
 import { buttonClass } from '@/components/ui/button';
+import { Picture } from '@/components/ui/picture';
 import { Container } from '@/components/ui/container';
 import { NumberedStep } from '@/components/ui/numbered-step';
 import { Part } from '@/components/ui/part';
@@ -46,14 +47,9 @@ export async function CaseView({ item, testimonial, more }: CaseViewProps) {
             {item.title}
           </h1>
           <p className="mt-5 max-w-3xl text-lg leading-relaxed text-muted">{item.summary}</p>
-          {/* eslint-disable-next-line @next/next/no-img-element -- a committed SVG, sized */}
-          <img
-            src={item.cover.src}
-            alt={item.cover.alt}
-            width={item.cover.width}
-            height={item.cover.height}
-            fetchPriority="high"
-            decoding="async"
+          <Picture
+            image={item.cover}
+            load="first"
             className="mt-10 h-auto w-full rounded-3xl bg-brand-50 shadow-card ring-1 ring-line"
           />
         </Container>

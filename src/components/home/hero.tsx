@@ -1,6 +1,7 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { casePath } from '@/components/cases/case-paths';
 import { NextSteps } from '@/components/layout/next-steps';
+import { Picture } from '@/components/ui/picture';
 import { Container } from '@/components/ui/container';
 import { siteConfig } from '@/config/site';
 import { Link } from '@/i18n/navigation';
@@ -71,14 +72,9 @@ export async function Hero() {
             >
               {/* Below the fold on a phone and beside the text on a wide screen: loaded
                   lazily, sized, so it neither moves the page nor competes with the text. */}
-              {/* eslint-disable-next-line @next/next/no-img-element -- a committed SVG, sized */}
-              <img
-                src={work.cover.src}
-                alt={work.cover.alt}
-                width={work.cover.width}
-                height={work.cover.height}
-                loading="lazy"
-                decoding="async"
+              <Picture
+                image={work.cover}
+                load="lazy"
                 className="h-auto w-full rounded-3xl bg-white/5 shadow-2xl ring-1 ring-white/15 transition-transform group-hover:-translate-y-0.5"
               />
               <figcaption className="mt-4 text-sm leading-snug text-slate-300">
