@@ -116,20 +116,24 @@ export async function renderOgImage(seo: PageSeo): Promise<ImageResponse> {
 }
 
 /**
- * The Open Graph image route of a page addressed by a slug (a service, an
- * article, a case study): its own title, and 404 for a slug with no page.
+ * The Open Graph image route of a page with parameters: its own title, and
+ * 404 where the parameters name no page (`seoOf` gives null).
  */
-export function slugOgImage<Slug extends string>(
-  seoOf: (locale: Locale, slug: Slug) => Promise<PageSeo | null>,
+export function ogImageRoute<Params extends Record<string, string>>(
+  seoOf: (locale: Locale, params: Params) => Promise<PageSeo | null>,
 ) {
   return async function OpenGraphImage({
     params,
   }: {
-    params: Promise<{ lang: string; slug: string }>;
+    params: Promise<{ lang: string } & Params>;
   }): Promise<ImageResponse> {
-    const { slug } = await params;
-    const seo = await seoOf(await resolveLocale(params), slug as Slug);
+    const seo = await seoOf(await resolveLocale(params), await params);
     if (!seo) notFound();
     return renderOgImage(seo);
   };
 }
+
+/** The Open Graph image route of a page addressed by a slug (a service, an article, a case study). */
+export const slugOgImage = <Slug extends string>(
+  seoOf: (locale: Locale, slug: Slug) => Promise<PageSeo | null>,
+) => ogImageRoute<{ slug: string }>((locale, { slug }) => seoOf(locale, slug as Slug));

@@ -1,21 +1,15 @@
-import { notFound } from 'next/navigation';
 import type { ServiceSlug } from '@/config/services';
-import { resolveLocale } from '@/i18n/page-locale';
 import { getCaseServices } from '@/server/content/cases';
-import { ogImageSize, ogImageType, renderOgImage } from '@/server/seo/og-image';
+import { ogImageRoute, ogImageSize, ogImageType } from '@/server/seo/og-image';
 import { casesListSeo } from '@/server/seo/pages';
 export const size = ogImageSize;
 export const contentType = ogImageType;
 
 export { generateStaticParams } from './page';
 
-/** The Open Graph image of the portfolio's page for one service. */
-export default async function OpenGraphImage({
-  params,
-}: {
-  params: Promise<{ lang: string; service: string }>;
-}) {
-  const { service } = await params;
-  if (!(await getCaseServices()).includes(service as ServiceSlug)) notFound();
-  return renderOgImage(await casesListSeo(await resolveLocale(params), service as ServiceSlug));
-}
+/** The Open Graph image of the portfolio's page for one service; 404 for a service with no cases. */
+export default ogImageRoute<{ service: string }>(async (locale, { service }) =>
+  (await getCaseServices()).includes(service as ServiceSlug)
+    ? casesListSeo(locale, service as ServiceSlug)
+    : null,
+);
