@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { MarkdownBody } from '@/components/content/markdown-body';
 import { buttonClass } from '@/components/ui/button';
+import { Part } from '@/components/ui/part';
 import { Picture } from '@/components/ui/picture';
 import { Container } from '@/components/ui/container';
 import { siteConfig } from '@/config/site';
@@ -71,16 +72,13 @@ export async function ArticleView({ article, related, newer, older }: ArticleVie
             className={showToc ? 'mt-12 grid gap-12 lg:grid-cols-[minmax(0,1fr)_16rem]' : 'mt-12'}
           >
             {showToc ? (
-              <nav
-                aria-labelledby="toc-title"
+              <Part
+                as="nav"
+                id="toc-title"
+                title={t('toc')}
+                titleClassName="text-sm font-semibold tracking-wide text-muted uppercase"
                 className="lg:sticky lg:top-24 lg:order-2 lg:self-start"
               >
-                <h2
-                  id="toc-title"
-                  className="text-sm font-semibold tracking-wide text-muted uppercase"
-                >
-                  {t('toc')}
-                </h2>
                 <ol className="mt-3 space-y-2 border-l border-line pl-4 text-[0.9375rem]">
                   {sections.map((entry) => (
                     <li key={entry.id}>
@@ -90,7 +88,7 @@ export async function ArticleView({ article, related, newer, older }: ArticleVie
                     </li>
                   ))}
                 </ol>
-              </nav>
+              </Part>
             ) : null}
             <div className="min-w-0">
               <MarkdownBody tree={article.body} />
@@ -103,13 +101,13 @@ export async function ArticleView({ article, related, newer, older }: ArticleVie
                   </li>
                 ))}
               </ul>
-              <aside
-                aria-labelledby="subscribe-title"
+              <Part
+                as="aside"
+                id="subscribe-title"
+                title={t('subscribeTitle')}
+                titleClassName="text-xl font-bold"
                 className="mt-12 max-w-3xl rounded-3xl bg-brand-900 p-8 text-white"
               >
-                <h2 id="subscribe-title" className="text-xl font-bold">
-                  {t('subscribeTitle')}
-                </h2>
                 <p className="mt-2 leading-relaxed text-slate-200">{t('subscribeText')}</p>
                 <a
                   href={siteConfig.telegramChannel}
@@ -119,7 +117,7 @@ export async function ArticleView({ article, related, newer, older }: ArticleVie
                 >
                   {t('subscribeButton')}
                 </a>
-              </aside>
+              </Part>
             </div>
           </div>
         </Container>

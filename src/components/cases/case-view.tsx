@@ -119,13 +119,13 @@ export async function CaseView({ item, testimonial, more }: CaseViewProps) {
           ) : null}
         </div>
 
-        <aside
-          aria-labelledby="facts"
+        <Part
+          as="aside"
+          id="facts"
+          title={t('factsLabel')}
+          titleClassName="sr-only"
           className="lg:sticky lg:top-[calc(var(--header-height)+1.5rem)] lg:self-start"
         >
-          <h2 id="facts" className="sr-only">
-            {t('factsLabel')}
-          </h2>
           <dl className="rounded-2xl border border-line bg-white p-6">
             <Fact label={t('client')}>{item.client.name}</Fact>
             <Fact label={t('industry')}>{item.client.industry}</Fact>
@@ -159,7 +159,7 @@ export async function CaseView({ item, testimonial, more }: CaseViewProps) {
               </Fact>
             ) : null}
           </dl>
-        </aside>
+        </Part>
       </Container>
 
       <section aria-labelledby="case-cta" className="bg-brand-900 text-white">

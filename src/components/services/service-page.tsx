@@ -166,13 +166,12 @@ export async function ServicePageView({ service, locale, cases }: ServicePageVie
           </ul>
         </Part>
 
-        <section
-          aria-labelledby="service-cta"
+        <Part
+          id="service-cta"
+          title={t('ctaTitle')}
+          titleClassName="text-2xl font-bold sm:text-3xl"
           className="rounded-3xl bg-brand-900 p-8 text-white sm:p-12"
         >
-          <h2 id="service-cta" className="text-2xl font-bold sm:text-3xl">
-            {t('ctaTitle')}
-          </h2>
           <p className="mt-3 max-w-2xl text-lg text-slate-200">{t('ctaText', { hours })}</p>
           <Link
             href={navConfig.consultation}
@@ -180,7 +179,7 @@ export async function ServicePageView({ service, locale, cases }: ServicePageVie
           >
             {t('ctaButton')}
           </Link>
-        </section>
+        </Part>
       </Container>
     </>
   );
