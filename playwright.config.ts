@@ -32,11 +32,11 @@ function site(sitePort: number, env: Record<string, string>, stderr: 'pipe' | 'i
 }
 
 /** A stand-in for an outside service, ready when it lists the calls it has had. */
-function standIn(script: string, standInPortNumber: number, env: Record<string, string>) {
+function standIn(script: string, listensOn: number, env: Record<string, string>) {
   return {
     command: `node ${script}`,
     env,
-    url: `http://127.0.0.1:${standInPortNumber}/calls`,
+    url: `http://127.0.0.1:${listensOn}/calls`,
     reuseExistingServer: !process.env.CI,
     timeout: 10_000,
   } satisfies WebServer;
