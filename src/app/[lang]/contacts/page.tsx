@@ -65,7 +65,7 @@ export default async function ContactsPage({ params }: ContactsPageProps) {
     <>
       <PageHeader title={t('title')} intro={<p>{t('intro', { hours })}</p>} />
       <Container className="grid gap-10 py-14 lg:grid-cols-[3fr_2fr] lg:py-20">
-        <dl className="grid gap-6 sm:grid-cols-2">
+        <dl className="grid gap-6 self-start sm:grid-cols-2">
           {rows.map((row) => (
             <div key={row.key} className="rounded-2xl border border-line p-6">
               <dt className="text-sm font-semibold tracking-wide text-muted uppercase">
