@@ -89,10 +89,7 @@ export function SizeField({
   );
 }
 
-type TypeChoiceProps = {
-  calc: CalculatorState;
-  calculator: 'full' | 'compact';
-} & (
+type TypeChoiceProps = { calc: CalculatorState } & (
   | {
       calculator: 'full';
       texts: Pick<CalculatorTexts, 'types'>;
