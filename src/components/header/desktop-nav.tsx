@@ -49,7 +49,7 @@ export function DesktopNav({ label, servicesLabel, services, links, className }:
 
   return (
     <nav aria-label={label} className={cn('relative', className)}>
-      <ul className="flex items-center gap-1">
+      <ul className="flex items-center gap-0.5 xl:gap-1">
         <li onPointerEnter={hoverIn} onPointerLeave={hoverOut}>
           <button
             type="button"

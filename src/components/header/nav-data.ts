@@ -22,7 +22,7 @@ export function isCurrentPath(pathname: string, href: NavHref): boolean {
 /** A top-level entry of the desktop menu, highlighted when it is where the visitor is. */
 export function topItemClass(current: boolean): string {
   return cn(
-    'inline-flex h-10 items-center gap-1 rounded-full px-4 text-[0.95rem] font-medium transition-colors hover:bg-surface [&:has(+:popover-open)]:bg-surface',
+    'inline-flex h-10 items-center gap-1 rounded-full px-3 text-sm font-medium xl:px-4 xl:text-[0.95rem] transition-colors hover:bg-surface [&:has(+:popover-open)]:bg-surface',
     current ? 'text-brand-700' : 'text-ink',
   );
 }

@@ -31,7 +31,7 @@ export async function SiteHeader({ locale }: SiteHeaderProps) {
 
   return (
     <header className="sticky top-0 z-40 h-(--header-height) border-b border-line bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85 print:static print:border-0">
-      <Container className="flex h-full items-center gap-2 lg:gap-6">
+      <Container className="flex h-full items-center gap-2 lg:gap-4 xl:gap-6">
         <MobileNav
           {...nav}
           labels={{
