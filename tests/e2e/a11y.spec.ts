@@ -1,22 +1,11 @@
 import { violations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { langCodes, messages, samplesOf, url } from './support/site';
+import { langCodes, messages, url } from './support/site';
 
-// Pages are checked with axe at phone width in tests/e2e/routes.spec.ts (one
-// of each type in each language, every page with E2E_SWEEP=all); here, one page
-// of each type at desktop width, and the states a page only reaches by interaction.
-test.describe('accessibility at desktop width', () => {
-  test.use({ viewport: { width: 1280, height: 800 } });
-  for (const code of ['en', 'kz'] as const) {
-    for (const sample of samplesOf(code)) {
-      test(`${code} ${sample.type} page has no axe violations`, async ({ page }) => {
-        await page.goto(url(code, sample.path));
-        expect(await violations(page)).toEqual([]);
-      });
-    }
-  }
-});
-
+// Pages are checked with axe in tests/e2e/routes.spec.ts: one of each type in
+// each language at phone width, and in English and Kazakh at desktop width too
+// (every page with E2E_SWEEP=all). Here, the states a page only reaches by
+// interaction.
 for (const code of langCodes) {
   test.describe(`accessibility in ${code}`, () => {
     test('the open drawer and language menu have no axe violations', async ({ page }) => {
