@@ -123,24 +123,23 @@ export function ServicesCarousel({ slides, labels }: ServicesCarouselProps) {
         </p>
         <div className="flex gap-3">
           {/* aria-disabled, not disabled: a focused button that gets disabled would drop keyboard focus. */}
-          <button
-            type="button"
-            onClick={prev}
-            aria-disabled={!state.canPrev}
-            className={button}
-            aria-label={labels.previous}
-          >
-            <Icon name="arrow-left" className="size-5" />
-          </button>
-          <button
-            type="button"
-            onClick={next}
-            aria-disabled={!state.canNext}
-            className={button}
-            aria-label={labels.next}
-          >
-            <Icon name="arrow-right" className="size-5" />
-          </button>
+          {(
+            [
+              { onClick: prev, enabled: state.canPrev, label: labels.previous, icon: 'arrow-left' },
+              { onClick: next, enabled: state.canNext, label: labels.next, icon: 'arrow-right' },
+            ] as const
+          ).map(({ onClick, enabled, label, icon }) => (
+            <button
+              key={icon}
+              type="button"
+              onClick={onClick}
+              aria-disabled={!enabled}
+              className={button}
+              aria-label={label}
+            >
+              <Icon name={icon} className="size-5" />
+            </button>
+          ))}
         </div>
       </div>
     </div>
