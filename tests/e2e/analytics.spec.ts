@@ -206,6 +206,9 @@ test.describe('rejecting and withdrawing', () => {
 test.describe('the banner', () => {
   for (const code of langCodes) {
     test(`in ${code} is axe clean and works by keyboard`, async ({ page, context }) => {
+      // Two checks of the whole home page: 20-25 s on a slow 2-core machine,
+      // where one ran over the default 30 s while both workers were busy.
+      test.setTimeout(60_000);
       const m = messages[code].Consent;
       await page.goto(`${site}/${code}`);
       const box = page.getByRole('dialog', { name: m.title });
