@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { PageHeader } from '@/components/layout/page-header';
+import { Section } from '@/components/layout/section';
 import { buttonClass } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { navConfig } from '@/config/navigation';
@@ -9,14 +10,6 @@ import type { AboutContent, AboutFactKey } from '@/server/content/about';
 import type { TeamMember } from '@/server/content/team';
 
 type AboutViewProps = { about: AboutContent; team: TeamMember[] };
-
-function SectionTitle({ id, children }: { id: string; children: string }) {
-  return (
-    <h2 id={id} className="section-title">
-      {children}
-    </h2>
-  );
-}
 
 /** The About page: who the agency is, the facts behind its claims, how it works, the team and how to reach a person. */
 export async function AboutView({ about, team }: AboutViewProps) {
@@ -37,6 +30,16 @@ export async function AboutView({ about, team }: AboutViewProps) {
     callback: t('facts.callback'),
   };
 
+  const reach = [
+    { label: t('contactPhone'), href: `tel:${contacts.phone.e164}`, text: contacts.phone.display },
+    { label: t('contactEmail'), href: `mailto:${contacts.email}`, text: contacts.email },
+    {
+      label: t('contactTelegram'),
+      href: contacts.telegram.url,
+      text: `@${contacts.telegram.username}`,
+    },
+  ];
+
   return (
     <>
       <PageHeader
@@ -45,105 +48,91 @@ export async function AboutView({ about, team }: AboutViewProps) {
         intro={<p>{about.hero.lead}</p>}
       />
 
-      <section aria-labelledby="story" className="section">
-        <Container className="grid gap-10 lg:grid-cols-[1fr_2fr]">
-          <SectionTitle id="story">{t('storyTitle')}</SectionTitle>
-          <div className="space-y-5 text-lg leading-relaxed">
-            {about.story.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
-          </div>
-        </Container>
-      </section>
+      <Section
+        id="story"
+        title={t('storyTitle')}
+        containerClassName="grid gap-10 lg:grid-cols-[1fr_2fr]"
+      >
+        <div className="space-y-5 text-lg leading-relaxed">
+          {about.story.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
+      </Section>
 
-      <section aria-labelledby="facts" className="section bg-brand-900 text-white">
-        <Container>
-          <h2 id="facts" className="section-title">
-            {t('factsTitle')}
-          </h2>
-          <dl className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-            {about.facts.map((fact) => (
-              <div
-                key={fact.key}
-                className="border-t border-white/15 pt-6"
-                data-testid={`fact-${fact.key}`}
-              >
-                <dt>
-                  <span className="block text-4xl font-bold tracking-tight">{value[fact.key]}</span>
-                  <span className="mt-1 block text-sm font-semibold text-brand-200">
-                    {label[fact.key]}
-                  </span>
-                </dt>
-                <dd className="mt-3 leading-relaxed text-slate-200">{fact.text}</dd>
-              </div>
-            ))}
-          </dl>
-        </Container>
-      </section>
+      <Section id="facts" title={t('factsTitle')} className="bg-brand-900 text-white">
+        <dl className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+          {about.facts.map((fact) => (
+            <div
+              key={fact.key}
+              className="border-t border-white/15 pt-6"
+              data-testid={`fact-${fact.key}`}
+            >
+              <dt>
+                <span className="block text-4xl font-bold tracking-tight">{value[fact.key]}</span>
+                <span className="mt-1 block text-sm font-semibold text-brand-200">
+                  {label[fact.key]}
+                </span>
+              </dt>
+              <dd className="mt-3 leading-relaxed text-slate-200">{fact.text}</dd>
+            </div>
+          ))}
+        </dl>
+      </Section>
 
-      <section aria-labelledby="process" className="section">
-        <Container>
-          <SectionTitle id="process">{t('processTitle')}</SectionTitle>
-          <ol className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {about.process.map((step, index) => (
-              <li key={step.title} className="rounded-2xl border border-line bg-white p-6">
-                <p className="flex items-center justify-between gap-3 text-sm font-semibold">
-                  <span
-                    aria-hidden="true"
-                    className="grid size-9 place-items-center rounded-full bg-brand-700 text-white"
-                  >
-                    {index + 1}
-                  </span>
-                  <span className="text-muted">{step.duration}</span>
-                </p>
-                <h3 className="mt-4 text-lg font-semibold">{step.title}</h3>
-                <p className="mt-2 leading-relaxed text-muted">{step.text}</p>
-              </li>
-            ))}
-          </ol>
-        </Container>
-      </section>
+      <Section id="process" title={t('processTitle')}>
+        <ol className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {about.process.map((step, index) => (
+            <li key={step.title} className="rounded-2xl border border-line bg-white p-6">
+              <p className="flex items-center justify-between gap-3 text-sm font-semibold">
+                <span
+                  aria-hidden="true"
+                  className="grid size-9 place-items-center rounded-full bg-brand-700 text-white"
+                >
+                  {index + 1}
+                </span>
+                <span className="text-muted">{step.duration}</span>
+              </p>
+              <h3 className="mt-4 text-lg font-semibold">{step.title}</h3>
+              <p className="mt-2 leading-relaxed text-muted">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
 
-      <section aria-labelledby="principles" className="section bg-surface">
-        <Container>
-          <SectionTitle id="principles">{t('principlesTitle')}</SectionTitle>
-          <ul className="mt-10 grid gap-8 sm:grid-cols-2">
-            {about.principles.map((principle) => (
-              <li key={principle.title}>
-                <h3 className="text-lg font-semibold">{principle.title}</h3>
-                <p className="mt-2 leading-relaxed text-muted">{principle.text}</p>
-              </li>
-            ))}
-          </ul>
-        </Container>
-      </section>
+      <Section id="principles" title={t('principlesTitle')} className="bg-surface">
+        <ul className="mt-10 grid gap-8 sm:grid-cols-2">
+          {about.principles.map((principle) => (
+            <li key={principle.title}>
+              <h3 className="text-lg font-semibold">{principle.title}</h3>
+              <p className="mt-2 leading-relaxed text-muted">{principle.text}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
 
-      <section aria-labelledby="team" className="section">
-        <Container>
-          <SectionTitle id="team">{t('teamTitle')}</SectionTitle>
-          <p className="section-lead">{t('teamLead')}</p>
-          <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
-            {team.map((member) => (
-              <li key={member.slug} data-testid={`team-${member.slug}`}>
-                {/* The portrait is an illustration beside the name: decorative. */}
-                {/* eslint-disable-next-line @next/next/no-img-element -- a committed SVG, sized */}
-                <img
-                  src={member.portrait.src}
-                  alt=""
-                  width={member.portrait.width}
-                  height={member.portrait.height}
-                  loading="lazy"
-                  decoding="async"
-                  className="aspect-square w-full max-w-56 rounded-3xl bg-brand-50"
-                />
-                <h3 className="mt-4 text-lg font-semibold">{member.name}</h3>
-                <p className="text-sm font-semibold text-brand-700">{member.role}</p>
-                <p className="mt-2 text-sm leading-relaxed text-muted">{member.bio}</p>
-              </li>
-            ))}
-          </ul>
-        </Container>
-      </section>
+      <Section id="team" title={t('teamTitle')} lead={t('teamLead')}>
+        <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+          {team.map((member) => (
+            <li key={member.slug} data-testid={`team-${member.slug}`}>
+              {/* The portrait is an illustration beside the name: decorative. */}
+              {/* eslint-disable-next-line @next/next/no-img-element -- a committed SVG, sized */}
+              <img
+                src={member.portrait.src}
+                alt=""
+                width={member.portrait.width}
+                height={member.portrait.height}
+                loading="lazy"
+                decoding="async"
+                className="aspect-square w-full max-w-56 rounded-3xl bg-brand-50"
+              />
+              <h3 className="mt-4 text-lg font-semibold">{member.name}</h3>
+              <p className="text-sm font-semibold text-brand-700">{member.role}</p>
+              <p className="mt-2 text-sm leading-relaxed text-muted">{member.bio}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
 
       <section aria-labelledby="reach-us" className="section bg-brand-50">
         <Container className="grid gap-10 lg:grid-cols-2 lg:items-center">
@@ -162,30 +151,16 @@ export async function AboutView({ about, team }: AboutViewProps) {
             </div>
           </div>
           <dl className="grid gap-4 rounded-3xl bg-white p-6 shadow-card ring-1 ring-line sm:p-8">
-            <div>
-              <dt className="text-sm font-medium text-muted">{t('contactPhone')}</dt>
-              <dd className="mt-1 text-lg font-semibold">
-                <a href={`tel:${contacts.phone.e164}`} className="rounded-sm hover:text-brand-700">
-                  {contacts.phone.display}
-                </a>
-              </dd>
-            </div>
-            <div>
-              <dt className="text-sm font-medium text-muted">{t('contactEmail')}</dt>
-              <dd className="mt-1 text-lg font-semibold">
-                <a href={`mailto:${contacts.email}`} className="rounded-sm hover:text-brand-700">
-                  {contacts.email}
-                </a>
-              </dd>
-            </div>
-            <div>
-              <dt className="text-sm font-medium text-muted">{t('contactTelegram')}</dt>
-              <dd className="mt-1 text-lg font-semibold">
-                <a href={contacts.telegram.url} className="rounded-sm hover:text-brand-700">
-                  @{contacts.telegram.username}
-                </a>
-              </dd>
-            </div>
+            {reach.map(({ label, href, text }) => (
+              <div key={href}>
+                <dt className="text-sm font-medium text-muted">{label}</dt>
+                <dd className="mt-1 text-lg font-semibold">
+                  <a href={href} className="rounded-sm hover:text-brand-700">
+                    {text}
+                  </a>
+                </dd>
+              </div>
+            ))}
           </dl>
         </Container>
       </section>

@@ -63,9 +63,8 @@ function Step({
 export function Calculator({ texts, currency, initial, typed, action }: CalculatorProps) {
   const form = useRef<HTMLFormElement>(null);
   const calc = useCalculator(initial, { name: 'full', currency, typed, syncUrl: true, form });
-  const { selection, priced } = calc;
+  const { selection, priced, type } = calc;
   const summary = useMemo(() => summarize(texts, selection, priced), [texts, selection, priced]);
-  const type = pricingConfig.projectTypes[selection.type];
   const features = featuresFor(selection.type);
   const id = useId();
   const attached = useAttachedEstimate();

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useRef } from 'react';
-import { pricingConfig, type Currency, type Selection } from '@/config/pricing';
+import type { Currency, Selection } from '@/config/pricing';
 import { buttonClass } from '@/components/ui/button';
 import { formatRange, formatWeeks, type CompactCalculatorTexts } from '@/lib/calculator/describe';
 import { useRouter } from '@/i18n/navigation';
@@ -31,8 +31,7 @@ export function CompactCalculator({
 }: CompactCalculatorProps) {
   const form = useRef<HTMLFormElement>(null);
   const calc = useCalculator(initial, { name: 'compact', currency, syncUrl: false, form });
-  const { selection, priced } = calc;
-  const type = pricingConfig.projectTypes[selection.type];
+  const { selection, priced, type } = calc;
   const router = useRouter();
   const id = useId();
 
@@ -41,9 +40,9 @@ export function CompactCalculator({
       form={form}
       action={action}
       label={texts.formLabel}
+      onSubmit={() => router.push('/calculator', { search: `?${calc.query}` })}
       className="mt-10 grid gap-8 rounded-3xl bg-white p-6 shadow-card ring-1 ring-line sm:p-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-10"
       testId="compact-calculator"
-      onSubmit={() => router.push('/calculator', { search: `?${calc.query}` })}
     >
       {/* The full calculator opens with exactly these choices: no features (CalculatorForm's empty field), no support. */}
       <input type="hidden" name="support" value="0" />

@@ -176,6 +176,8 @@ export function useCalculator(
 
   return {
     selection,
+    /** The selected project type's pricing: which options and sizes apply. */
+    type,
     priced,
     monthly,
     query,

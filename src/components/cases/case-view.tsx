@@ -2,6 +2,7 @@ import { getFormatter, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { MarkdownBody } from '@/components/content/markdown-body';
 import { NextSteps } from '@/components/layout/next-steps';
+import { Section } from '@/components/layout/section';
 import { buttonClass } from '@/components/ui/button';
 import { Picture } from '@/components/ui/picture';
 import { Container } from '@/components/ui/container';
@@ -175,22 +176,17 @@ export async function CaseView({ item, testimonial, more }: CaseViewProps) {
       </section>
 
       {more.length > 0 ? (
-        <section aria-labelledby="more-cases" className="section">
-          <Container>
-            <h2 id="more-cases" className="section-title">
-              {t('moreTitle')}
-            </h2>
-            <div className="mt-10">
-              <CaseGrid cases={more} headingLevel="h3" />
-            </div>
-            <Link
-              href={casesListPath()}
-              className={buttonClass({ variant: 'secondary', size: 'lg', className: 'mt-10' })}
-            >
-              {t('all')}
-            </Link>
-          </Container>
-        </section>
+        <Section id="more-cases" title={t('moreTitle')}>
+          <div className="mt-10">
+            <CaseGrid cases={more} headingLevel="h3" />
+          </div>
+          <Link
+            href={casesListPath()}
+            className={buttonClass({ variant: 'secondary', size: 'lg', className: 'mt-10' })}
+          >
+            {t('all')}
+          </Link>
+        </Section>
       ) : null}
     </article>
   );

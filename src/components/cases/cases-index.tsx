@@ -19,6 +19,8 @@ export async function CasesIndex({ locale, service }: { locale: Locale; service?
   const cases = service ? await getCasesForService(locale, service) : await getCases(locale);
   const seo = await casesListSeo(locale, service);
   const serviceName = service ? tServices(`${service}.title`) : undefined;
+  const listed = cases.map((item) => ({ name: item.title, path: casePath(item.slug) }));
+
   return (
     <>
       <PageHeader
@@ -46,15 +48,7 @@ export async function CasesIndex({ locale, service }: { locale: Locale; service?
         </p>
         <CaseGrid cases={cases} priorityFirst />
       </Container>
-      <JsonLd
-        nodes={[
-          breadcrumbLd(seo),
-          itemListLd(
-            seo,
-            cases.map((item) => ({ name: item.title, path: casePath(item.slug) })),
-          ),
-        ]}
-      />
+      <JsonLd nodes={[breadcrumbLd(seo), itemListLd(seo, listed)]} />
     </>
   );
 }

@@ -8,14 +8,23 @@ type SectionProps = {
   lead?: ReactNode;
   children?: ReactNode;
   className?: string;
+  /** For a layout of its own: the title and what follows are the container's children. */
+  containerClassName?: string;
 };
 
-/** A home-page section with an `h2`; its `id` is a target for hash links. */
-export function Section({ id, title, lead, children, className }: SectionProps) {
+/** A page section named by its `h2`; its `id` is a target for hash links. */
+export function Section({
+  id,
+  title,
+  lead,
+  children,
+  className,
+  containerClassName,
+}: SectionProps) {
   const headingId = id ? `${id}-title` : undefined;
   return (
     <section id={id} aria-labelledby={headingId} className={cn('section', className)}>
-      <Container>
+      <Container className={containerClassName}>
         <h2 id={headingId} className="section-title">
           {title}
         </h2>

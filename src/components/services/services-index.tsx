@@ -25,7 +25,9 @@ export async function ServicesIndex({ locale }: { locale: Locale }) {
   const bySlug = new Map(
     navConfig.services.map((service, index) => [service.slug as string, links[index]!]),
   );
-  const ordered = groups.flatMap((group) => serviceGroups[group]);
+  const listed = groups
+    .flatMap((group) => serviceGroups[group])
+    .map((slug) => ({ name: bySlug.get(slug)!.label, path: `/services/${slug}` as const }));
 
   return (
     <>
@@ -77,15 +79,7 @@ export async function ServicesIndex({ locale }: { locale: Locale }) {
           {t('calculator')}
         </Link>
       </Container>
-      <JsonLd
-        nodes={[
-          breadcrumbLd(seo),
-          itemListLd(
-            seo,
-            ordered.map((slug) => ({ name: bySlug.get(slug)!.label, path: `/services/${slug}` })),
-          ),
-        ]}
-      />
+      <JsonLd nodes={[breadcrumbLd(seo), itemListLd(seo, listed)]} />
     </>
   );
 }

@@ -1,22 +1,28 @@
 import fc from 'fast-check';
 
 import { describe, expect, it } from 'vitest';
-import { currencies, featureIds, pricingConfig, urgencyLevels } from '@/config/pricing';
+import {
+  currencies,
+  featureIds,
+  pricingConfig,
+  urgencyLevels,
+  type Selection,
+} from '@/config/pricing';
 import { estimate, fromPrice, inCurrency } from './estimate';
 import { featuresFor } from './selection';
 import { selectionSchema } from './selection-schema';
 import { validSelection } from './test-arbitraries';
 
+/** A custom design, no features, standard urgency and no support, but for what is named. */
+function selectionWith(named: Pick<Selection, 'type' | 'size'> & Partial<Selection>): Selection {
+  return { design: 'custom', features: [], urgency: 'standard', support: 0, ...named };
+}
+
+const corporateWithCms = selectionWith({ type: 'corporate', size: 10, features: ['cms'] });
+
 describe('estimate: worked examples', () => {
   it('prices a ten-page corporate site with a CMS', () => {
-    const result = estimate({
-      type: 'corporate',
-      size: 10,
-      design: 'custom',
-      features: ['cms'],
-      urgency: 'standard',
-      support: 0,
-    });
+    const result = estimate(corporateWithCms);
     // 2500 + 5 extra pages × 120 = 3100; CMS 700.
     expect(result.lines).toEqual([
       { id: 'build', amount: 3100 },
@@ -31,14 +37,9 @@ describe('estimate: worked examples', () => {
   });
 
   it('adds urgency and support as their own lines', () => {
-    const result = estimate({
-      type: 'landing',
-      size: 1,
-      design: 'custom',
-      features: [],
-      urgency: 'rush',
-      support: 2,
-    });
+    const result = estimate(
+      selectionWith({ type: 'landing', size: 1, urgency: 'rush', support: 2 }),
+    );
     expect(result.lines).toEqual([
       { id: 'build', amount: 800 },
       { id: 'urgency', amount: 400 },
@@ -48,37 +49,14 @@ describe('estimate: worked examples', () => {
   });
 
   it('prices a mobile app for both platforms higher than for one', () => {
-    const one = estimate({
-      type: 'mobile',
-      size: 12,
-      design: 'custom',
-      features: [],
-      platform: 'ios',
-      urgency: 'standard',
-      support: 0,
-    });
-    const both = estimate({
-      type: 'mobile',
-      size: 12,
-      design: 'custom',
-      features: [],
-      platform: 'both',
-      urgency: 'standard',
-      support: 0,
-    });
+    const one = estimate(selectionWith({ type: 'mobile', size: 12, platform: 'ios' }));
+    const both = estimate(selectionWith({ type: 'mobile', size: 12, platform: 'both' }));
     expect(both.total).toBeCloseTo(one.total * 1.7);
     expect(both.weeks).toBeGreaterThan(one.weeks);
   });
 
   it('converts and rounds to each currency step, low end down and high end up', () => {
-    const result = estimate({
-      type: 'corporate',
-      size: 10,
-      design: 'custom',
-      features: ['cms'],
-      urgency: 'standard',
-      support: 0,
-    });
+    const result = estimate(corporateWithCms);
     expect(inCurrency(result, 'USD')).toMatchObject({ low: 3400, high: 4950 });
     expect(inCurrency(result, 'RUB')).toMatchObject({ low: 270_000, high: 400_000 });
     expect(inCurrency(result, 'KZT')).toMatchObject({ low: 1_700_000, high: 2_475_000 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { baseDirectives, headerPolicy, pagePolicy, securityHeaders } from './headers';
+import { requiredDirectives } from '../../../tests/support/csp';
 import { addPagePolicy, inlineScriptHashes } from './page-policy';
 
 const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
@@ -49,14 +50,7 @@ describe('the header policy', () => {
   it('allows nothing from another origin and forbids framing, plugins and base changes', () => {
     const policy = headerPolicy();
     expect(policy).not.toMatch(/https?:|\*|data:|blob:/);
-    for (const directive of [
-      "default-src 'self'",
-      "object-src 'none'",
-      "base-uri 'self'",
-      "frame-ancestors 'none'",
-      "form-action 'self'",
-      "script-src 'self' 'unsafe-inline'",
-    ]) {
+    for (const directive of [...requiredDirectives, "script-src 'self' 'unsafe-inline'"]) {
       expect(policy).toContain(directive);
     }
     expect(policy).not.toContain('unsafe-eval');

@@ -30,6 +30,9 @@ export function BrandMark({
   );
 }
 
+/** The root box of an `ImageResponse` (Satori lays out with flexbox only). */
+export const imageFrame = { width: '100%', height: '100%', display: 'flex' } as const;
+
 /**
  * The brand mark as a square PNG. `maskable` leaves the safe zone an app
  * launcher may crop away.
@@ -39,9 +42,7 @@ export function renderBrandIcon(size: number, { maskable = false } = {}): ImageR
   return new ImageResponse(
     <div
       style={{
-        width: '100%',
-        height: '100%',
-        display: 'flex',
+        ...imageFrame,
         alignItems: 'center',
         justifyContent: 'center',
         background: maskable ? brandColors.brand : 'transparent',

@@ -7,7 +7,7 @@ import { siteConfig } from '@/config/site';
 import { env } from '@/env';
 import { localeInfo, type Locale } from '@/i18n/locales';
 import { resolveLocale } from '@/i18n/page-locale';
-import { BrandMark, brandColors } from './brand-icon';
+import { BrandMark, brandColors, imageFrame } from './brand-icon';
 import type { PageSeo } from './pages';
 
 /** The size every Open Graph image is drawn at: what the networks show in full. */
@@ -61,9 +61,7 @@ export async function renderOgImage(seo: PageSeo): Promise<ImageResponse> {
   return new ImageResponse(
     <div
       style={{
-        width: '100%',
-        height: '100%',
-        display: 'flex',
+        ...imageFrame,
         flexDirection: 'column',
         justifyContent: 'space-between',
         padding: '72px 80px',
