@@ -265,6 +265,20 @@ function cannon(options) {
 const wrkBinary = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((file) => existsSync(file));
 const loadTool = wrkBinary ? 'wrk' : 'autocannon';
 
+/**
+ * Static-page requests a second of each of `urls`, one after the other under
+ * 50 connections, asked as browsers ask (gzip accepted), after 2 s of warming
+ * `warm` up (for a cache: filling it).
+ */
+async function staticRates(warm, urls) {
+  const headers = { 'accept-encoding': 'gzip' };
+  await load({ url: warm, connections: 10, duration: 2, headers });
+  const rates = [];
+  for (const url of urls)
+    rates.push((await load({ url, connections: 50, headers })).requestsPerSecond);
+  return rates;
+}
+
 /** Requests a second, p99 and errors of GET `url` under `connections` for the run's duration. */
 async function load({ url, connections, headers = {}, duration = loadSeconds }) {
   if (!wrkBinary) {
@@ -469,17 +483,10 @@ try {
     const site = `127.0.0.1:${port}`;
     const front = await startNginxFront({ port: await freePort(), upstreams: [site, site] });
     try {
+      // gzip accepted: nginx keeps the gzipped copy (and unpacks it for anyone else).
       const url = `${front.url}/ru/services/web`;
-      // As browsers ask: gzip accepted (nginx unpacks its gzipped copy for anyone else).
-      const headers = { 'accept-encoding': 'gzip' };
-      await load({ url, connections: 10, duration: 2, headers }); // fills the cache
-      const direct = await load({ url: `${base}/ru/services/web`, connections: 50, headers });
-      const cached = await load({ url, connections: 50, headers });
-      results.nginx = {
-        direct: direct.requestsPerSecond,
-        cached: cached.requestsPerSecond,
-        ratio: cached.requestsPerSecond / direct.requestsPerSecond,
-      };
+      const [direct, cached] = await staticRates(url, [`${base}/ru/services/web`, url]);
+      results.nginx = { direct, cached, ratio: cached / direct };
     } finally {
       await front.stop();
     }
@@ -497,18 +504,8 @@ try {
     log('what a visitor on a throttled phone feels …');
     results.feel = await measureFeel({ chromePath, site: base, bare: bare.url, runs });
     log('static-page throughput against the bare page …');
-    // As browsers ask, with gzip accepted.
-    const headers = { 'accept-encoding': 'gzip' };
-    await load({ url: bare.url, connections: 10, duration: 2, headers }); // warm-up
-    const [siteRun, bareRun] = [
-      await load({ url: `${base}/ru/services/web`, connections: 50, headers }),
-      await load({ url: bare.url, connections: 50, headers }),
-    ];
-    results.bareThroughput = {
-      site: siteRun.requestsPerSecond,
-      bare: bareRun.requestsPerSecond,
-      ratio: siteRun.requestsPerSecond / bareRun.requestsPerSecond,
-    };
+    const [siteRate, bareRate] = await staticRates(bare.url, [`${base}/ru/services/web`, bare.url]);
+    results.bareThroughput = { site: siteRate, bare: bareRate, ratio: siteRate / bareRate };
   } finally {
     await bare.stop();
     rmSync(path.join(root, 'bench/.bare-next'), { recursive: true, force: true });
