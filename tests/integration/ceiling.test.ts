@@ -105,14 +105,20 @@ describe.each(backends)('the ceiling of notifications on %s', (backend) => {
     expect(await waiting()).toBe(0);
     // Never more than one summary a window after the first.
     const windows = Math.ceil((Date.now() - started) / windowMs);
-    const summaries = telegram.calls.slice(perWindow - 1).map((call) => count(call.body.text));
+    const later = telegram.calls.slice(perWindow - 1).map((call) => count(call.body.text));
+    const summaries = later.filter((n) => !Number.isNaN(n));
     expect(summaries.length).toBeLessThanOrEqual(windows);
+    // A loaded machine may take longer than two windows to store the second
+    // flood: the flood is then over by the rule (a quiet window), and its first
+    // leads go alone, as in the next test. Each is a lead of its own.
+    const alone = later.length - summaries.length;
+    expect(alone).toBeLessThan(perWindow);
     // Every lead reached the team exactly once: alone, or in one summary.
-    expect(summaries.reduce((sum, n) => sum + n, 0)).toBe(160 - (perWindow - 1));
+    expect(summaries.reduce((sum, n) => sum + n, 0) + alone).toBe(160 - (perWindow - 1));
     const jobs = await test.db.select().from(outboxJobs);
     expect(jobs).toHaveLength(160);
     expect(jobs.every((job) => job.status === 'sent')).toBe(true);
-    expect(jobs.filter((job) => job.summaryId === null)).toHaveLength(perWindow - 1);
+    expect(jobs.filter((job) => job.summaryId === null)).toHaveLength(perWindow - 1 + alone);
     expect(
       new Set(jobs.filter((job) => job.summaryId !== null).map((job) => job.summaryId)).size,
     ).toBe(summaries.length);
