@@ -62,6 +62,38 @@ function startEditor() {
 let passed = 0;
 let failed = 0;
 
+/**
+ * Adds a stage's totals from its JSON report (`totals` reads passed and failed
+ * out of it); a stage that failed without reporting a failed test (it crashed,
+ * or never ran) counts as one failure.
+ */
+function count(ok, report, totals) {
+  const [stagePassed, stageFailed] = report ? totals(report) : [0, 0];
+  passed += stagePassed;
+  failed += stageFailed;
+  if (!ok && !stageFailed) failed += 1;
+}
+
+const vitestTotals = (report) => [report.numPassedTests, report.numFailedTests];
+const playwrightTotals = (report) => [
+  report.stats.expected + report.stats.flaky,
+  report.stats.unexpected,
+];
+
+/** Runs Vitest (`args` picks a config) with its report in test-results/<name>.json, and counts it. */
+function runVitest(name, args = []) {
+  const report = `${results}/${name}.json`;
+  const ok = run('npx', [
+    'vitest',
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+  count(ok, readJson(report), vitestTotals);
+}
+
 const editorLog = `${results}/editor.log`;
 let editorRun = Promise.resolve(false);
 let editorCounted = false;
@@ -72,28 +104,11 @@ async function finishEditor() {
   editorCounted = true;
   const output = existsSync(editorLog) ? readFileSync(editorLog, 'utf8') : '';
   process.stdout.write(`\n$ (the content editor's test)\n${output}`);
-  const editor = readJson(`${results}/playwright-editor.json`);
-  if (editor) {
-    passed += editor.stats.expected + editor.stats.flaky;
-    failed += editor.stats.unexpected;
-  }
-  if (!ok && !editor?.stats.unexpected) failed += 1;
+  count(ok, readJson(`${results}/playwright-editor.json`), playwrightTotals);
 }
 
 // 1. Unit and integration tests.
-const unitOk = run('npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${results}/vitest.json`,
-]);
-const vitest = readJson(`${results}/vitest.json`);
-if (vitest) {
-  passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests;
-}
-if (!unitOk && !vitest?.numFailedTests) failed += 1; // crashed before reporting
+runVitest('vitest');
 
 // 2. The production build the end-to-end tests run against.
 const buildOk = run('npm', ['run', 'build']);
@@ -113,33 +128,14 @@ if (!buildOk) {
   // outages, while the content editor (/keystatic) is tested on the development
   // server, on a scratch copy of the project.
   editorRun = startEditor();
-  const faultsOk = run('npx', [
-    'vitest',
-    'run',
-    '--config',
-    'vitest.faults.config.mts',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${results}/faults.json`,
-  ]);
-  const faults = readJson(`${results}/faults.json`);
-  if (faults) {
-    passed += faults.numPassedTests;
-    failed += faults.numFailedTests;
-  }
-  if (!faultsOk && !faults?.numFailedTests) failed += 1;
+  runVitest('faults', ['--config', 'vitest.faults.config.mts']);
 
   // 4. End-to-end tests in Chromium, once the editor's test has ended (both need the CPU).
   await finishEditor();
   const e2eOk = run('npx', ['playwright', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/playwright.json`,
   });
-  const playwright = readJson(`${results}/playwright.json`);
-  if (playwright) {
-    passed += playwright.stats.expected + playwright.stats.flaky;
-    failed += playwright.stats.unexpected;
-  }
-  if (!e2eOk && !playwright?.stats.unexpected) failed += 1;
+  count(e2eOk, readJson(`${results}/playwright.json`), playwrightTotals);
 }
 
 if (!editorCounted) await finishEditor();

@@ -1,48 +1,30 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeTelegram } from '../support/fake-services';
+import { describe, expect, it } from 'vitest';
 import {
   Client,
+  deliveryRig,
   faultBackends,
-  faultDatabase,
   inspect,
   newKey,
   pool,
   sleep,
   startSite,
-  telegramEnv,
   waitUntilAllSent,
-  type FaultDatabase,
-  type Site,
 } from './support';
 
 const total = 1000;
 const killAfter = 300;
 
 describe.each(faultBackends)('the server killed mid-stream on %s', (backend) => {
-  let database: FaultDatabase;
-  let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
-  let site: Site | undefined;
-
-  beforeAll(async () => {
-    [database, telegram] = await Promise.all([faultDatabase(backend), startFakeTelegram()]);
-  });
-  afterAll(async () => {
-    await site?.kill('SIGKILL');
-    await Promise.all([telegram?.close(), database?.close()]);
-  });
+  const rig = deliveryRig(backend);
 
   it(`keeps every one of ${total} accepted requests exactly once, and delivers each after the restart`, async () => {
-    const env = {
-      ...database.env,
-      ...telegramEnv,
-      TELEGRAM_API_URL: telegram.url,
-      // The jobs the killed server was sending are taken over after 5 s, not 2 minutes.
-      OUTBOX_LEASE_SECONDS: '5',
-    };
-    site = await startSite(env);
+    const { database, telegram } = rig;
+    // The jobs the killed server was sending are taken over after 5 s, not 2 minutes.
+    const env = { ...rig.env, OUTBOX_LEASE_SECONDS: '5' };
+    let site = rig.started(await startSite(env));
     const port = site.port;
-    const client = new Client(() => site!.url);
+    const client = new Client(() => site.url);
     await client.prepare();
 
     const references = new Map<number, string>();
@@ -66,8 +48,8 @@ describe.each(faultBackends)('the server killed mid-stream on %s', (backend) => 
       }
       if (references.size >= killAfter && !restarted) {
         restarted = (async () => {
-          await site!.kill('SIGKILL');
-          site = await startSite(env, port);
+          await site.kill('SIGKILL');
+          site = rig.started(await startSite(env, port));
         })();
       }
     });

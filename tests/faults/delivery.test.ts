@@ -1,22 +1,20 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { leads, outboxJobs } from '@/server/db/schema';
-import { startFakeTelegram } from '../support/fake-services';
 import {
-  faultDatabase,
+  deliveryRig,
   inspect,
   sleep,
   startTcpProxy,
   startWorker,
-  telegramEnv,
   waitUntil,
   waitUntilAllSent,
   workerStarted,
+  type FakeTelegram,
   type FaultBackend,
   type FaultDatabase,
-  type Proc,
 } from './support';
 
 /** PostgreSQL, as in production, when the machine has it; else the embedded database. */
@@ -42,32 +40,22 @@ async function addLead(target: FaultDatabase['target'], reference: string) {
   }
 }
 
-const callsFor = (telegram: Awaited<ReturnType<typeof startFakeTelegram>>, reference: string) =>
+const callsFor = (telegram: FakeTelegram, reference: string) =>
   telegram.calls.filter((call) => String(call.body.text).includes(reference)).length;
 
 describe(`delivery faults on ${backend}`, () => {
-  let database: FaultDatabase;
-  let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
-  const workers: Proc[] = [];
-
-  beforeAll(async () => {
-    [database, telegram] = await Promise.all([faultDatabase(backend), startFakeTelegram()]);
-  });
+  const rig = deliveryRig(backend);
   afterEach(async () => {
-    telegram.state.onCall = undefined;
-    await Promise.all(workers.splice(0).map((worker) => worker.kill('SIGKILL')));
-  });
-  afterAll(async () => {
-    await Promise.all([telegram?.close(), database?.close()]);
+    rig.telegram.state.onCall = undefined;
+    await rig.killStarted();
   });
 
   it('a worker renews its hold while a slow send lasts, and a killed worker’s job is delivered within 30 s', async () => {
-    const env = { ...database.env, ...telegramEnv, TELEGRAM_API_URL: telegram.url };
+    const { database, telegram, env } = rig;
     // Two workers holding a job for 3 s: Telegram takes 8 s to answer the first
     // send (within the 10 s a send may take), far longer than the hold.
-    const a = startWorker({ ...env, OUTBOX_LEASE_SECONDS: '3' });
-    const b = startWorker({ ...env, OUTBOX_LEASE_SECONDS: '3' });
-    workers.push(a, b);
+    const a = rig.started(startWorker({ ...env, OUTBOX_LEASE_SECONDS: '3' }));
+    const b = rig.started(startWorker({ ...env, OUTBOX_LEASE_SECONDS: '3' }));
     await Promise.all([workerStarted(a), workerStarted(b)]);
     let release: (() => void) | undefined;
     telegram.state.onCall = (index) =>
@@ -83,9 +71,8 @@ describe(`delivery faults on ${backend}`, () => {
     await Promise.all([a.kill('SIGKILL'), b.kill('SIGKILL')]);
 
     // With the default hold (20 s), a worker dies in the middle of a send.
-    const c = startWorker(env);
-    const d = startWorker(env);
-    workers.push(c, d);
+    const c = rig.started(startWorker(env));
+    const d = rig.started(startWorker(env));
     await Promise.all([workerStarted(c), workerStarted(d)]);
     let began = 0;
     telegram.state.onCall = (index) => {
@@ -121,19 +108,20 @@ describe(`delivery faults on ${backend}`, () => {
   it.runIf(backend === 'postgres')(
     'a send whose "sent" cannot be recorded is recorded later, not sent again',
     async () => {
+      const { database, telegram } = rig;
       const url = new URL(database.env.DATABASE_URL!);
       const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
       try {
         url.hostname = '127.0.0.1';
         url.port = String(proxy.port);
-        const worker = startWorker({
-          ...telegramEnv,
-          DATABASE_URL: url.toString(),
-          TELEGRAM_API_URL: telegram.url,
-          // A short hold: without the fix, the job would be taken again and resent.
-          OUTBOX_LEASE_SECONDS: '4',
-        });
-        workers.push(worker);
+        const worker = rig.started(
+          startWorker({
+            ...rig.env,
+            DATABASE_URL: url.toString(),
+            // A short hold: without the fix, the job would be taken again and resent.
+            OUTBOX_LEASE_SECONDS: '4',
+          }),
+        );
         await workerStarted(worker);
         // The database goes away while Telegram is accepting the message, for 3 s.
         telegram.state.onCall = async () => {
@@ -172,26 +160,14 @@ function servingPid(dataDir: string): number | undefined {
 // The embedded database is served by the first process to open its folder;
 // the others reach it through that process (src/server/db/embedded.ts).
 describe('the process that serves the embedded database dies', () => {
-  let database: FaultDatabase;
-  let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
-  const workers: Proc[] = [];
-
-  beforeAll(async () => {
-    [database, telegram] = await Promise.all([faultDatabase('pglite'), startFakeTelegram()]);
-  });
-  afterAll(async () => {
-    await Promise.all(workers.splice(0).map((worker) => worker.kill('SIGKILL')));
-    await Promise.all([telegram?.close(), database?.close()]);
-  });
+  const rig = deliveryRig('pglite');
 
   it('another process takes the folder over, keeps what was saved and goes on delivering', async () => {
-    const env = { ...database.env, ...telegramEnv, TELEGRAM_API_URL: telegram.url };
+    const { database, telegram, env } = rig;
     const dataDir = database.target.dataDir!;
-    const owner = startWorker(env);
-    workers.push(owner);
+    const owner = rig.started(startWorker(env));
     await workerStarted(owner);
-    const other = startWorker(env);
-    workers.push(other);
+    const other = rig.started(startWorker(env));
     await workerStarted(other);
     expect(servingPid(dataDir)).toBe(owner.child.pid);
     await addLead(database.target, 'OWN-A01');

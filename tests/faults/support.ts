@@ -5,9 +5,11 @@ import { createServer, Socket, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { connect as connectDb, type Database } from '@/server/db/client';
 import { errorMessage } from '../../src/lib/errors';
+import { startFakeTelegram } from '../support/fake-services';
+import { backends, scratchPostgres, type TestDatabase } from '../support/test-db';
 
 /*
  * Real processes on loopback for the fault tests: the built server as
@@ -286,11 +288,9 @@ export async function startTcpProxy(target: { host: string; port: number }) {
   };
 }
 
-export type FaultBackend = 'pglite' | 'postgres';
+export type FaultBackend = TestDatabase['name'];
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
-export const faultBackends: FaultBackend[] = process.env.TEST_DATABASE_URL
-  ? ['pglite', 'postgres']
-  : ['pglite'];
+export const faultBackends: FaultBackend[] = backends;
 
 export type FaultDatabase = {
   /** What the processes under test get. */
@@ -313,18 +313,55 @@ export async function faultDatabase(backend: FaultBackend): Promise<FaultDatabas
       close: () => rm(dataDir, { recursive: true, force: true }),
     };
   }
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  const name = `agency_faults_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
+  const scratch = await scratchPostgres('agency_faults');
   return {
-    env: { DATABASE_URL: url.toString() },
-    target: { url: url.toString() },
-    close: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+    env: { DATABASE_URL: scratch.url },
+    target: { url: scratch.url },
+    close: scratch.drop,
+  };
+}
+
+export type FakeTelegram = Awaited<ReturnType<typeof startFakeTelegram>>;
+
+/**
+ * What the delivery fault tests of one `describe` run on: an empty database
+ * and a Telegram stand-in, opened before the tests and closed after them, and
+ * the sites and workers they start (`rig.started(proc)`), killed after them
+ * (or earlier, with `rig.killStarted()`).
+ */
+export function deliveryRig(backend: FaultBackend) {
+  let database: FaultDatabase | undefined;
+  let telegram: FakeTelegram | undefined;
+  const processes: Proc[] = [];
+  const killStarted = async () => {
+    await Promise.all(processes.splice(0).map((proc) => proc.kill('SIGKILL')));
+  };
+  const opened = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the rig opens before the tests (beforeAll)');
+    return value;
+  };
+  beforeAll(async () => {
+    [database, telegram] = await Promise.all([faultDatabase(backend), startFakeTelegram()]);
+  });
+  afterAll(async () => {
+    await killStarted();
+    await Promise.all([telegram?.close(), database?.close()]);
+  });
+  return {
+    get database() {
+      return opened(database);
     },
+    get telegram() {
+      return opened(telegram);
+    },
+    /** A process's variables: this database, and the stand-in as Telegram. */
+    get env(): Record<string, string> {
+      return { ...opened(database).env, ...telegramEnv, TELEGRAM_API_URL: opened(telegram).url };
+    },
+    started<P extends Proc>(proc: P): P {
+      processes.push(proc);
+      return proc;
+    },
+    killStarted,
   };
 }

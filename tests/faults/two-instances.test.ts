@@ -1,19 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeTelegram } from '../support/fake-services';
+import { describe, expect, it } from 'vitest';
 import {
   Client,
-  faultDatabase,
+  deliveryRig,
   inspect,
   newKey,
   pool,
   startSite,
   startWorker,
-  telegramEnv,
   waitUntilAllSent,
   workerStarted,
-  type FaultDatabase,
-  type Proc,
   type Site,
 } from './support';
 
@@ -23,32 +19,14 @@ const total = 500;
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'two site instances and one worker on PostgreSQL',
   () => {
-    const backend = 'postgres';
-    let database: FaultDatabase;
-    let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
-    const processes: Proc[] = [];
-
-    beforeAll(async () => {
-      [database, telegram] = await Promise.all([faultDatabase(backend), startFakeTelegram()]);
-    });
-    afterAll(async () => {
-      await Promise.all(processes.map((proc) => proc.kill('SIGKILL')));
-      await Promise.all([telegram?.close(), database?.close()]);
-    });
+    const rig = deliveryRig('postgres');
 
     it(`turn ${total} requests spread over both into ${total} leads, each delivered once`, async () => {
+      const { database, telegram } = rig;
       const sites: Site[] = [];
-      for (let i = 0; i < 2; i += 1) {
-        const site = await startSite({ ...database.env, ...telegramEnv, OUTBOX_WORKER: 'off' });
-        sites.push(site);
-        processes.push(site);
-      }
-      const worker = startWorker({
-        ...database.env,
-        ...telegramEnv,
-        TELEGRAM_API_URL: telegram.url,
-      });
-      processes.push(worker);
+      for (let i = 0; i < 2; i += 1)
+        sites.push(rig.started(await startSite({ ...rig.env, OUTBOX_WORKER: 'off' })));
+      const worker = rig.started(startWorker(rig.env));
       await workerStarted(worker);
 
       const clients = sites.map((site) => new Client(() => site.url));

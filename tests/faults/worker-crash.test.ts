@@ -1,43 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeTelegram } from '../support/fake-services';
+import { describe, expect, it } from 'vitest';
 import {
   Client,
+  deliveryRig,
   faultBackends,
-  faultDatabase,
   newKey,
   pool,
   startSite,
   startWorker,
-  telegramEnv,
   waitUntil,
   waitUntilAllSent,
   workerStarted,
-  type FaultDatabase,
-  type Proc,
-  type Site,
 } from './support';
 
 const total = 200;
 
 describe.each(faultBackends)('the worker killed mid-delivery on %s', (backend) => {
-  let database: FaultDatabase;
-  let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
-  let site: Site | undefined;
-  const workers: Proc[] = [];
-
-  beforeAll(async () => {
-    [database, telegram] = await Promise.all([faultDatabase(backend), startFakeTelegram()]);
-  });
-  afterAll(async () => {
-    await Promise.all([...workers.map((worker) => worker.kill('SIGKILL')), site?.kill('SIGKILL')]);
-    await Promise.all([telegram?.close(), database?.close()]);
-  });
+  const rig = deliveryRig(backend);
 
   it('loses no job: after a restart every lead is delivered (at least once)', async () => {
     // The site only takes requests (it queues a job per configured channel);
     // delivery is the worker's (OUTBOX_WORKER=off).
-    site = await startSite({ ...database.env, ...telegramEnv, OUTBOX_WORKER: 'off' });
-    const client = new Client(() => site!.url);
+    const { database, telegram } = rig;
+    const site = rig.started(await startSite({ ...rig.env, OUTBOX_WORKER: 'off' }));
+    const client = new Client(() => site.url);
     await client.prepare();
     const references: string[] = [];
     await pool(total, 8, async (n) => {
@@ -46,24 +31,17 @@ describe.each(faultBackends)('the worker killed mid-delivery on %s', (backend) =
       if (answer.status !== 'network') references.push(answer.body.reference as string);
     });
 
-    const env = {
-      ...database.env,
-      ...telegramEnv,
-      TELEGRAM_API_URL: telegram.url,
-      // A job the killed worker held is taken over after 3 s instead of 2 minutes.
-      OUTBOX_LEASE_SECONDS: '3',
-    };
+    // A job the killed worker held is taken over after 3 s instead of 2 minutes.
+    const env = { ...rig.env, OUTBOX_LEASE_SECONDS: '3' };
     telegram.state.delayMs = 15; // slow enough to kill the worker between sends
-    const first = startWorker(env);
-    workers.push(first);
+    const first = rig.started(startWorker(env));
     await workerStarted(first);
     await waitUntil('a quarter is delivered', () => telegram.calls.length >= total / 4);
     await first.kill('SIGKILL');
     const deliveredBeforeCrash = telegram.calls.length;
     expect(deliveredBeforeCrash).toBeLessThan(total);
 
-    const second = startWorker(env);
-    workers.push(second);
+    const second = rig.started(startWorker(env));
     await workerStarted(second);
     await waitUntilAllSent(database.target, 60_000);
 

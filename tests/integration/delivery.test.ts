@@ -110,6 +110,10 @@ describe.each(backends)('delivering leads on %s', (backend) => {
       .innerJoin(leads, eq(leads.id, outboxJobs.leadId))
       .where(eq(leads.reference, reference));
 
+  /** The lead's job for one channel. */
+  const jobOf = async (reference: string, channel: string) =>
+    (await jobsOf(reference)).find((job) => job.channel === channel);
+
   /** Makes every waiting job due now, as if its backoff had passed. */
   const fastForward = () =>
     test.db.execute(sql`UPDATE outbox_jobs SET next_attempt_at = now() WHERE status = 'pending'`);
@@ -160,7 +164,7 @@ describe.each(backends)('delivering leads on %s', (backend) => {
     telegram.state.down = true;
     const reference = await submit();
     await runOutboxOnce(test.db, deliverers, run);
-    const [failed] = (await jobsOf(reference)).filter((j) => j.channel === 'telegram');
+    const failed = await jobOf(reference, 'telegram');
     expect(failed).toMatchObject({
       status: 'pending',
       attempts: 1,
@@ -175,28 +179,19 @@ describe.each(backends)('delivering leads on %s', (backend) => {
     await fastForward();
     await runOutboxOnce(test.db, deliverers, run);
     expect(telegram.calls).toHaveLength(1);
-    expect((await jobsOf(reference)).find((j) => j.channel === 'telegram')).toMatchObject({
-      status: 'sent',
-      attempts: 2,
-    });
+    expect(await jobOf(reference, 'telegram')).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
   it('retries email while the SMTP server refuses and delivers once it accepts', async () => {
     smtp.state.down = true;
     const reference = await submit();
     await runOutboxOnce(test.db, deliverers, run);
-    expect((await jobsOf(reference)).find((j) => j.channel === 'email')).toMatchObject({
-      status: 'pending',
-      attempts: 1,
-    });
+    expect(await jobOf(reference, 'email')).toMatchObject({ status: 'pending', attempts: 1 });
     smtp.state.down = false;
     await fastForward();
     await runOutboxOnce(test.db, deliverers, run);
     expect(smtp.mails).toHaveLength(1);
-    expect((await jobsOf(reference)).find((j) => j.channel === 'email')).toMatchObject({
-      status: 'sent',
-      attempts: 2,
-    });
+    expect(await jobOf(reference, 'email')).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
   it('waits as long as Telegram asks after a 429', async () => {
@@ -204,7 +199,7 @@ describe.each(backends)('delivering leads on %s', (backend) => {
     const reference = await submit();
     const before = Date.now();
     await runOutboxOnce(test.db, deliverers, run);
-    const job = (await jobsOf(reference)).find((j) => j.channel === 'telegram')!;
+    const job = (await jobOf(reference, 'telegram'))!;
     expect(job.status).toBe('pending');
     expect(job.next.getTime() - before).toBeGreaterThanOrEqual(10_000 - 50);
   });
@@ -214,10 +209,7 @@ describe.each(backends)('delivering leads on %s', (backend) => {
     const reference = await submit();
     await test.db.update(outboxJobs).set({ attempts: 9 });
     await runOutboxOnce(test.db, deliverers, run);
-    expect((await jobsOf(reference)).find((j) => j.channel === 'telegram')).toMatchObject({
-      status: 'failed',
-      attempts: 10,
-    });
+    expect(await jobOf(reference, 'telegram')).toMatchObject({ status: 'failed', attempts: 10 });
   });
 
   it('the running worker delivers new leads and deletes what the privacy policy does not keep', async () => {

@@ -40,19 +40,35 @@ export async function createTestDatabase(name: TestDatabase['name']): Promise<Te
       },
     };
   }
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  const database = `agency_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  await admin.query(`CREATE DATABASE ${database}`);
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${database}`;
-  const connection = await connect({ url: url.toString(), poolSize: 8 });
+  const scratch = await scratchPostgres('agency_test');
+  const connection = await connect({ url: scratch.url, poolSize: 8 });
   return {
     name,
     db: connection.db,
-    url: url.toString(),
+    url: scratch.url,
     close: async () => {
       await connection.pool.end();
+      await scratch.drop();
+    },
+  };
+}
+
+/**
+ * A new, empty database on the TEST_DATABASE_URL server, named after `prefix`
+ * and this process; `drop()` removes it, even while something is connected.
+ */
+export async function scratchPostgres(
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  const database = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  await admin.query(`CREATE DATABASE ${database}`);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${database}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
       await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
       await admin.end();
     },

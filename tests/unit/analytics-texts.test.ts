@@ -2,13 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { locales } from '@/i18n/locales';
 import { goal } from '@/lib/analytics/goals';
 import { analyticsServicesText } from '@/server/content/analytics-services';
-
-const all = {
-  METRIKA_COUNTER_ID: '98765432',
-  GA4_MEASUREMENT_ID: 'G-ABC123XYZ',
-  UMAMI_SCRIPT_URL: 'https://stats.example.com/script.js',
-  UMAMI_WEBSITE_ID: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b',
-};
+import { everyProvider } from '../support/analytics';
 
 describe('the privacy policy’s analytics paragraph', () => {
   it.each(locales)(
@@ -16,13 +10,13 @@ describe('the privacy policy’s analytics paragraph', () => {
     async (locale) => {
       const none = await analyticsServicesText(locale, {});
       expect(none).not.toMatch(/Google|Umami|Metri/);
-      const every = await analyticsServicesText(locale, all);
+      const every = await analyticsServicesText(locale, everyProvider);
       for (const name of ['Google Analytics 4', 'Umami']) expect(every).toContain(name);
       expect(every).toMatch(/Metri[ck]a|Метрика/);
       expect(every).toContain('`consent`');
       const umamiOnly = await analyticsServicesText(locale, {
-        UMAMI_SCRIPT_URL: all.UMAMI_SCRIPT_URL,
-        UMAMI_WEBSITE_ID: all.UMAMI_WEBSITE_ID,
+        UMAMI_SCRIPT_URL: everyProvider.UMAMI_SCRIPT_URL,
+        UMAMI_WEBSITE_ID: everyProvider.UMAMI_WEBSITE_ID,
       });
       expect(umamiOnly).toContain('Umami');
       expect(umamiOnly).not.toMatch(/Google|_ga|_ym/);

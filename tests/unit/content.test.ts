@@ -1,4 +1,4 @@
-import type { Element, Root } from 'hast';
+import type { Element } from 'hast';
 import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
 import { blogCategories } from '@/config/blog';
@@ -8,23 +8,7 @@ import { getArticle, getArticles, getArticleSlugs } from '@/server/content/blog'
 import { getLegalPage, legalPageSlugs } from '@/server/content/legal';
 import { validateContent } from '@/lib/content/validate';
 import { getServiceContent, serviceEntrySchema } from '@/server/content/services';
-
-function links(tree: Root): string[] {
-  const hrefs: string[] = [];
-  visit(tree, 'element', (node: Element) => {
-    if (node.tagName === 'a' && typeof node.properties.href === 'string')
-      hrefs.push(node.properties.href);
-  });
-  return hrefs;
-}
-
-function headings(tree: Root, tag: string): number {
-  let count = 0;
-  visit(tree, 'element', (node: Element) => {
-    if (node.tagName === tag) count += 1;
-  });
-  return count;
-}
+import { countElements, linkTargets } from '../support/hast';
 
 const slugs = await getArticleSlugs();
 const staticPages = new Set([
@@ -67,7 +51,7 @@ describe('service pages', () => {
     for (const locale of locales) {
       const service = await getServiceContent(slug, locale);
       const hrefs = service.faq
-        .flatMap((item) => links(item.answer))
+        .flatMap((item) => linkTargets(item.answer))
         .filter((href) => href.startsWith('/'));
       expect(
         hrefs.filter((href) => !resolves(href)),
@@ -109,7 +93,7 @@ describe('blog articles', () => {
       for (const locale of locales) {
         const article = (await getArticle(slug, locale))!;
         expect(article.readingMinutes * 200, `${slug} in ${locale}`).toBeGreaterThanOrEqual(600);
-        const internal = links(article.body).filter((href) => href.startsWith('/'));
+        const internal = linkTargets(article.body).filter((href) => href.startsWith('/'));
         expect(
           internal.filter((href) => !resolves(href)),
           `${slug} in ${locale}`,
@@ -123,7 +107,7 @@ describe('blog articles', () => {
     const bodies = await Promise.all(
       slugs.map(async (slug) => (await getArticle(slug, 'ru'))!.body),
     );
-    const count = (tag: string) => bodies.reduce((sum, body) => sum + headings(body, tag), 0);
+    const count = (tag: string) => bodies.reduce((sum, body) => sum + countElements(body, tag), 0);
     for (const tag of [
       'h2',
       'h3',
@@ -164,12 +148,12 @@ describe('blog articles', () => {
 describe('legal pages', () => {
   it.each(legalPageSlugs)('%s exists in every language with the same sections', async (slug) => {
     const pages = await Promise.all(locales.map((locale) => getLegalPage(slug, locale)));
-    const sections = pages.map((page) => headings(page.body, 'h2'));
+    const sections = pages.map((page) => countElements(page.body, 'h2'));
     expect(new Set(sections).size).toBe(1);
     for (const page of pages) {
-      expect(links(page.body).filter((href) => href.startsWith('/') && !resolves(href))).toEqual(
-        [],
-      );
+      expect(
+        linkTargets(page.body).filter((href) => href.startsWith('/') && !resolves(href)),
+      ).toEqual([]);
       expect(JSON.stringify(page.body)).not.toContain('{{');
     }
   });

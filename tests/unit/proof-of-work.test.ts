@@ -1,5 +1,3 @@
-import type { Element, Root } from 'hast';
-import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
 import { serviceGroups, serviceSlugs } from '@/config/services';
 import { siteConfig } from '@/config/site';
@@ -15,19 +13,11 @@ import {
 import { describeSamples, publishedSamples } from '@/server/content/samples';
 import { getTeam } from '@/server/content/team';
 import { getTestimonials } from '@/server/content/testimonials';
+import { linkTargets } from '../support/hast';
 
 const kazakhLetters = /[әғқңөұүһі]/i;
 const ukrainianLetters = /[іїєґ]/i;
 const russianOnly = /[ыэъё]/i;
-
-function hrefs(tree: Root): string[] {
-  const found: string[] = [];
-  visit(tree, 'element', (node: Element) => {
-    if (node.tagName === 'a' && typeof node.properties.href === 'string')
-      found.push(node.properties.href);
-  });
-  return found;
-}
 
 const slugs = await getCaseSlugs();
 
@@ -60,7 +50,7 @@ describe('case studies', () => {
   it.each(slugs)('%s links only to service pages that exist', async (slug) => {
     for (const locale of locales) {
       const item = (await getCase(slug, locale))!;
-      for (const href of item.work.flatMap((step) => hrefs(step.text))) {
+      for (const href of item.work.flatMap((step) => linkTargets(step.text))) {
         const service = /^\/services\/([^/#?]+)$/.exec(href)?.[1];
         expect(
           service && (serviceSlugs as readonly string[]).includes(service),

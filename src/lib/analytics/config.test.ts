@@ -7,13 +7,7 @@ import {
   enabledProviders,
   setsCookies,
 } from './config';
-
-const all = {
-  METRIKA_COUNTER_ID: '98765432',
-  GA4_MEASUREMENT_ID: 'G-ABC123XYZ',
-  UMAMI_SCRIPT_URL: 'https://stats.example.com/script.js',
-  UMAMI_WEBSITE_ID: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b',
-};
+import { everyProvider } from '../../../tests/support/analytics';
 
 describe('analyticsFromEnv', () => {
   it('turns nothing on by default, or for empty values', () => {
@@ -22,7 +16,7 @@ describe('analyticsFromEnv', () => {
   });
 
   it('turns on each provider whose setting is given, with its own script unless told another', () => {
-    const providers = analyticsFromEnv(all);
+    const providers = analyticsFromEnv(everyProvider);
     expect(enabledProviders(providers)).toEqual(['metrika', 'ga4', 'umami']);
     expect(providers.metrika).toEqual({
       counterId: '98765432',
@@ -30,15 +24,17 @@ describe('analyticsFromEnv', () => {
     });
     expect(providers.ga4?.scriptUrl).toBe('https://www.googletagmanager.com/gtag/js');
     expect(
-      analyticsFromEnv({ ...all, METRIKA_SCRIPT_URL: 'http://127.0.0.1:3106/metrika/tag.js' })
-        .metrika?.scriptUrl,
+      analyticsFromEnv({
+        ...everyProvider,
+        METRIKA_SCRIPT_URL: 'http://127.0.0.1:3106/metrika/tag.js',
+      }).metrika?.scriptUrl,
     ).toBe('http://127.0.0.1:3106/metrika/tag.js');
     expect(setsCookies(providers)).toBe(true);
     expect(
       setsCookies(
         analyticsFromEnv({
-          UMAMI_SCRIPT_URL: all.UMAMI_SCRIPT_URL,
-          UMAMI_WEBSITE_ID: all.UMAMI_WEBSITE_ID,
+          UMAMI_SCRIPT_URL: everyProvider.UMAMI_SCRIPT_URL,
+          UMAMI_WEBSITE_ID: everyProvider.UMAMI_WEBSITE_ID,
         }),
       ),
     ).toBe(false);
@@ -52,10 +48,10 @@ describe('analyticsFromEnv', () => {
     expect(() =>
       analyticsFromEnv({
         UMAMI_SCRIPT_URL: 'javascript:alert(1)',
-        UMAMI_WEBSITE_ID: all.UMAMI_WEBSITE_ID,
+        UMAMI_WEBSITE_ID: everyProvider.UMAMI_WEBSITE_ID,
       }),
     ).toThrow(/UMAMI_SCRIPT_URL/);
-    expect(() => analyticsFromEnv({ UMAMI_SCRIPT_URL: all.UMAMI_SCRIPT_URL })).toThrow(
+    expect(() => analyticsFromEnv({ UMAMI_SCRIPT_URL: everyProvider.UMAMI_SCRIPT_URL })).toThrow(
       AnalyticsConfigError,
     );
   });
@@ -64,7 +60,7 @@ describe('analyticsFromEnv', () => {
 describe('the Content Security Policy with providers', () => {
   it('adds exactly the configured providers’ origins, and nothing without them', () => {
     expect(analyticsOrigins({})).toEqual({ script: [], connect: [], img: [] });
-    const origins = analyticsOrigins(analyticsFromEnv(all));
+    const origins = analyticsOrigins(analyticsFromEnv(everyProvider));
     expect(origins.script).toEqual([
       'https://mc.yandex.ru',
       'https://www.googletagmanager.com',
