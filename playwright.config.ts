@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
-import { testLaunchOptions } from './scripts/chromium.mjs';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+import { chromiumSuite } from './tests/support/playwright';
 import { analyticsTestBuild } from './tests/e2e/support/analytics-build';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -47,24 +47,21 @@ function standIn(script: string, listensOn: number, env: Record<string, string>)
  * the test script does it) served as in production by `npm start`
  * (scripts/start.mjs), in the system Chromium.
  */
+const suite = chromiumSuite(port, 'test-results/playwright');
+
 export default defineConfig({
+  ...suite,
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: 'list',
-  outputDir: 'test-results/playwright',
   use: {
-    baseURL: `http://localhost:${port}`,
-    locale: 'en-US',
+    ...suite.use,
     // The DOM and network of a failed test, without the screencast, which cost
     // 5-10 % of the suite's time on the 2-core CI machine.
     trace: { mode: 'retain-on-failure', screenshots: false },
-    launchOptions: testLaunchOptions(),
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
     // Stand-ins for Telegram and a webhook, which the site delivers leads to.
     standIn('tests/e2e/support/stand-ins.mjs', standInPort, {

@@ -1,5 +1,5 @@
-import { defineConfig, devices } from '@playwright/test';
-import { testLaunchOptions } from './scripts/chromium.mjs';
+import { defineConfig } from '@playwright/test';
+import { chromiumSuite } from './tests/support/playwright';
 
 const port = Number(process.env.EDITOR_E2E_PORT ?? 3200);
 
@@ -9,23 +9,20 @@ const port = Number(process.env.EDITOR_E2E_PORT ?? 3200);
  * (tests/editor/dev-server.mjs), in the system Chromium. A development server
  * compiles each page on its first visit, hence the long timeouts.
  */
+const suite = chromiumSuite(port, 'test-results/playwright-editor');
+
 export default defineConfig({
+  ...suite,
   testDir: 'tests/editor',
   workers: 1,
-  retries: 0,
   timeout: 480_000,
   expect: { timeout: 30_000 },
-  reporter: 'list',
-  outputDir: 'test-results/playwright-editor',
   use: {
-    baseURL: `http://localhost:${port}`,
-    locale: 'en-US',
+    ...suite.use,
     trace: 'retain-on-failure',
     navigationTimeout: 180_000,
     actionTimeout: 30_000,
-    launchOptions: testLaunchOptions(),
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     command: 'node tests/editor/dev-server.mjs',
     env: { EDITOR_E2E_PORT: String(port), LOG_LEVEL: 'warn' },

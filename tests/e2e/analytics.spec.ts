@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
 import { analyticsTestBuild } from './support/analytics-build';
 import { violations } from './support/axe';
-import { visitorIp } from './support/db';
+import { ownVisitor } from './support/db';
 import { expect, test } from './support/fixtures';
 import { langCodes, messages } from './support/site';
 
@@ -35,12 +35,7 @@ async function analyticsCookies(context: BrowserContext) {
 }
 const banner = (page: Page, title = en.Consent.title) => page.getByRole('dialog', { name: title });
 
-// Each test a visitor of its own (the site trusts one proxy): the rate limit counts each apart.
-test.use({
-  extraHTTPHeaders: async ({}, use) => {
-    await use({ 'X-Forwarded-For': visitorIp() });
-  },
-});
+test.use(ownVisitor);
 
 // The stand-ins record every request; tests that count them run one at a time.
 test.describe.configure({ mode: 'serial' });

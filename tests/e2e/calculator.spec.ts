@@ -4,15 +4,11 @@ import { localeInfo } from '@/i18n/locales';
 import { estimate, fromPrice, inCurrency } from '@/lib/calculator/estimate';
 import { changeType, selectionFromQuery, selectionToQuery } from '@/lib/calculator/selection';
 import { violations } from './support/axe';
-import { findLead, visitorIp } from './support/db';
+import { findLead, ownVisitor } from './support/db';
 import { expect, test } from './support/fixtures';
 import { langCodes, localeFromCode, messages, type LangCode } from './support/site';
 
-test.use({
-  extraHTTPHeaders: async ({}, use) => {
-    await use({ 'X-Forwarded-For': visitorIp() });
-  },
-});
+test.use(ownVisitor);
 
 /** The language's currency and how the page writes an amount in it (whole units). */
 function moneyIn(code: LangCode) {

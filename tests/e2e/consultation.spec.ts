@@ -5,58 +5,17 @@ import { siteConfig } from '@/config/site';
 import { localeInfo } from '@/i18n/locales';
 import { budgetInCurrency } from '@/lib/consultation/budget';
 import type { ContactMethod } from '@/lib/consultation/schema';
+import { contactSamples, landlines } from '../support/contact-samples';
 import { violations } from './support/axe';
-import { brokenDatabaseURL, deliveredCalls, findLead, visitorIp } from './support/db';
+import { brokenDatabaseURL, deliveredCalls, findLead, ownVisitor } from './support/db';
 import { expect, test } from './support/fixtures';
 import { langCodes, localeFromCode, messages, type LangCode } from './support/site';
-
-/** A valid contact of each kind per language, typed as a visitor would, and as it is stored. */
-const contacts: Record<LangCode, Record<ContactMethod, [string, string]>> = {
-  ru: {
-    phone: ['8 916 123-45-67', '+79161234567'],
-    email: ['ivan@example.ru', 'ivan@example.ru'],
-    telegram: ['@ivan_petrov', '@ivan_petrov'],
-    whatsapp: ['+7 916 765-43-21', '+79167654321'],
-  },
-  en: {
-    phone: ['(201) 555-0123', '+12015550123'],
-    email: ['john@example.com', 'john@example.com'],
-    telegram: ['t.me/john_smith', '@john_smith'],
-    whatsapp: ['(201) 555-0177', '+12015550177'],
-  },
-  kz: {
-    phone: ['8 701 123 4567', '+77011234567'],
-    email: ['aigerim@example.kz', 'aigerim@example.kz'],
-    telegram: ['aigerim_s', '@aigerim_s'],
-    whatsapp: ['8 707 765 4321', '+77077654321'],
-  },
-  ua: {
-    phone: ['067 123 4567', '+380671234567'],
-    email: ['olena@example.ua', 'olena@example.ua'],
-    telegram: ['@olena_k', '@olena_k'],
-    whatsapp: ['050 765 4321', '+380507654321'],
-  },
-};
-
-/** A landline: a phone, but no WhatsApp account can have it. */
-const landline: Record<LangCode, string> = {
-  ru: '+7 495 123-45-67',
-  en: '+1 800 555 0199',
-  kz: '+7 727 312 34 56',
-  ua: '044 123 4567',
-};
 
 const hours = siteConfig.claims.callbackHours;
 const successText = (code: LangCode, method: ContactMethod) =>
   messages[code].ConsultationForm.success.text[method];
 
-// Each test is a different visitor, so that tests do not share a rate limit.
-test.use({
-  extraHTTPHeaders: async ({}, use) => {
-    await use({ 'X-Forwarded-For': visitorIp() });
-  },
-  timezoneId: 'Asia/Almaty',
-});
+test.use({ ...ownVisitor, timezoneId: 'Asia/Almaty' });
 
 /** Fills the form as a person would. */
 async function fill(page: Page, code: LangCode, contact: string, method: ContactMethod = 'phone') {
@@ -86,13 +45,13 @@ for (const code of langCodes) {
 
       // A landline for WhatsApp, then a number that is no number: explained, nothing lost.
       await form.getByLabel(m.nameLabel).fill('Әлия Ґанна');
-      await fill(page, code, landline[code], 'whatsapp');
+      await fill(page, code, landlines[code], 'whatsapp');
       await form.getByRole('button', { name: m.submit }).click();
       const whatsapp = form.getByLabel(m.contactLabel.whatsapp);
       await expect(form.getByTestId('contact-error')).toHaveText(m.errors.whatsappInvalid);
       await expect(whatsapp).toHaveAttribute('aria-invalid', 'true');
       await expect(whatsapp).toBeFocused();
-      await expect(whatsapp).toHaveValue(landline[code]);
+      await expect(whatsapp).toHaveValue(landlines[code]);
       await expect(form.getByLabel(m.nameLabel)).toHaveValue('Әлия Ґанна');
       await expect(form.getByRole('checkbox', { name: m.consent })).toBeChecked();
       await form.getByRole('radio', { name: m.methods.phone }).check();
@@ -101,7 +60,7 @@ for (const code of langCodes) {
       await expect(form.getByTestId('contact-error')).toHaveText(m.errors.phoneInvalid);
 
       // The brief, with a WhatsApp number this time.
-      await fill(page, code, contacts[code].whatsapp[0], 'whatsapp');
+      await fill(page, code, contactSamples[code].whatsapp.typed, 'whatsapp');
       await form.getByText(m.details.summary).click();
       await form.getByLabel(m.details.messageLabel).fill('Нужен магазин.\nWe need a shop.');
       const { currency } = localeInfo[localeFromCode(code)];
@@ -120,7 +79,7 @@ for (const code of langCodes) {
       const reference = (await page.getByTestId('consultation-reference').textContent())!;
       expect(await findLead(reference)).toMatchObject({
         contact_method: 'whatsapp',
-        contact_value: contacts[code].whatsapp[1],
+        contact_value: contactSamples[code].whatsapp.stored,
         name: 'Әлия Ґанна',
         message: 'Нужен магазин.\nWe need a shop.',
         budget: { band: '5k-15k', currency, low: budget.low, high: budget.high },
@@ -140,7 +99,7 @@ for (const code of langCodes) {
         call.text.includes(reference),
       )!;
       expect(message.text).toContain('Әлия Ґанна');
-      expect(message.text).toContain(contacts[code].whatsapp[1]);
+      expect(message.text).toContain(contactSamples[code].whatsapp.stored);
 
       // Every other method: accepted, and the answer says how the manager will get in touch.
       for (const method of ['phone', 'email', 'telegram'] as const) {
@@ -148,7 +107,7 @@ for (const code of langCodes) {
           .getByTestId('consultation-success')
           .getByRole('button', { name: m.success.another })
           .click();
-        const [typed, stored] = contacts[code][method];
+        const { typed, stored } = contactSamples[code][method];
         await fill(page, code, typed, method);
         await form.getByRole('button', { name: m.submit }).click();
         await expect(success).toBeFocused();
@@ -198,13 +157,13 @@ test.describe('without JavaScript', () => {
     const m = messages.ua.ConsultationForm;
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/ua/contacts');
-    const form = await fill(page, 'ua', landline.ua, 'whatsapp');
+    const form = await fill(page, 'ua', landlines.ua, 'whatsapp');
     await form.getByRole('button', { name: m.submit }).click();
     const field = page.getByTestId('consultation-form').locator('input[name="contact"]');
     await expect(page.getByTestId('contact-error')).toHaveText(m.errors.whatsappInvalid);
     await expect(field).toBeFocused();
     await expect(field).toBeInViewport();
-    await expect(field).toHaveValue(landline.ua);
+    await expect(field).toHaveValue(landlines.ua);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { visitorIp } from './support/db';
+import { ownVisitor } from './support/db';
 import { expect, test } from './support/fixtures';
 import { messages } from './support/site';
 
@@ -63,11 +63,7 @@ async function tabTo(page: Page, target: ReturnType<Page['locator']>, max = 60) 
 }
 
 test.describe('keyboard-only journeys', () => {
-  test.use({
-    extraHTTPHeaders: async ({}, use) => {
-      await use({ 'X-Forwarded-For': visitorIp() });
-    },
-  });
+  test.use(ownVisitor);
 
   test('from the header menu to a service page', async ({ page }) => {
     const en = messages.en;

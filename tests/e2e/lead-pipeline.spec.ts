@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { e2eDataDir } from '../../playwright.config';
-import { findLead, noProxyURL, visitorIp } from './support/db';
+import { findLead, noProxyURL, ownVisitor, visitorIp } from './support/db';
 import { expect, test } from './support/fixtures';
 import { messages } from './support/site';
 
@@ -41,11 +41,7 @@ async function sendRequest(page: Page, contact: string) {
 }
 
 test.describe('where a lead came from', () => {
-  test.use({
-    extraHTTPHeaders: async ({}, use) => {
-      await use({ 'X-Forwarded-For': visitorIp() });
-    },
-  });
+  test.use(ownVisitor);
 
   test('a visit with UTM tags, then a request from another page, carries them into the CLI export', async ({
     page,
@@ -155,11 +151,7 @@ test.describe('a spoofed X-Forwarded-For does not lift the rate limit', () => {
 });
 
 test.describe('bad input gets a 4xx in the visitor language, never a 500', () => {
-  test.use({
-    extraHTTPHeaders: async ({}, use) => {
-      await use({ 'X-Forwarded-For': visitorIp() });
-    },
-  });
+  test.use(ownVisitor);
 
   test('the API: malformed or unsupported bodies, a wrong method, a cross-site origin, a huge body', async ({
     request,

@@ -62,6 +62,16 @@ export function visitorIp(): string {
   return `10.${part()}.${part()}.${part()}`;
 }
 
+/**
+ * `test.use(ownVisitor)`: each test a visitor of its own address (the site
+ * trusts one proxy), so that tests do not share a rate limit.
+ */
+export const ownVisitor = {
+  extraHTTPHeaders: async ({}, use: (headers: Record<string, string>) => Promise<void>) => {
+    await use({ 'X-Forwarded-For': visitorIp() });
+  },
+};
+
 /** The second server the tests start: the same site with its database unreachable. */
 export const brokenDatabaseURL = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 
