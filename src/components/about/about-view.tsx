@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { PageHeader } from '@/components/layout/page-header';
 import { Section } from '@/components/layout/section';
+import { Breakable } from '@/components/ui/breakable';
 import { buttonClass } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { navConfig } from '@/config/navigation';
@@ -156,7 +157,7 @@ export async function AboutView({ about, team }: AboutViewProps) {
                 <dt className="text-sm font-medium text-muted">{label}</dt>
                 <dd className="mt-1 text-lg font-semibold">
                   <a href={href} className="rounded-sm hover:text-brand-700">
-                    {text}
+                    <Breakable text={text} />
                   </a>
                 </dd>
               </div>

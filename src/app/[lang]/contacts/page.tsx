@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { PageHeader } from '@/components/layout/page-header';
 import { ConsultationCard } from '@/components/consultation/consultation-block';
+import { Breakable } from '@/components/ui/breakable';
 import { Container } from '@/components/ui/container';
 import { siteConfig } from '@/config/site';
 import { localeInfo } from '@/i18n/locales';
@@ -39,7 +40,7 @@ export default async function ContactsPage({ params }: ContactsPageProps) {
       key: 'email',
       value: (
         <a href={`mailto:${email}`} className={link}>
-          {email}
+          <Breakable text={email} />
         </a>
       ),
     },
@@ -47,7 +48,7 @@ export default async function ContactsPage({ params }: ContactsPageProps) {
       key: 'telegram',
       value: (
         <a href={telegram.url} target="_blank" rel="noopener noreferrer" className={link}>
-          @{telegram.username}
+          <Breakable text={`@${telegram.username}`} />
         </a>
       ),
     },
