@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { leads, outboxJobs } from '@/server/db/schema';
 import {
   deliveryRig,
+  faultBackends,
   inspect,
   sleep,
   startTcpProxy,
@@ -13,12 +14,8 @@ import {
   waitUntilAllSent,
   workerStarted,
   type FakeTelegram,
-  type FaultBackend,
   type FaultDatabase,
 } from './support';
-
-/** PostgreSQL, as in production, when the machine has it; else the embedded database. */
-const backend: FaultBackend = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
 async function addLead(target: FaultDatabase['target'], reference: string) {
   const check = await inspect(target);
@@ -43,7 +40,8 @@ async function addLead(target: FaultDatabase['target'], reference: string) {
 const callsFor = (telegram: FakeTelegram, reference: string) =>
   telegram.calls.filter((call) => String(call.body.text).includes(reference)).length;
 
-describe(`delivery faults on ${backend}`, () => {
+// The embedded database (the default, one server) always; PostgreSQL too when the machine has it.
+describe.each(faultBackends)('delivery faults on %s', (backend) => {
   const rig = deliveryRig(backend);
   afterEach(async () => {
     rig.telegram.state.onCall = undefined;
@@ -147,11 +145,17 @@ describe(`delivery faults on ${backend}`, () => {
   );
 });
 
-/** The process that serves an embedded database folder, from its lock file. */
+/**
+ * The process that serves an embedded database folder, from its lock file
+ * (a process that has claimed the folder but does not serve it yet names no port).
+ */
 function servingPid(dataDir: string): number | undefined {
   try {
-    return (JSON.parse(readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8')) as { pid?: number })
-      .pid;
+    const lock = JSON.parse(readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8')) as {
+      pid?: number;
+      port?: number;
+    };
+    return lock.port === undefined ? undefined : lock.pid;
   } catch {
     return undefined; // not written yet, or being replaced
   }

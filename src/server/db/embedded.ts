@@ -9,13 +9,16 @@ import path from 'node:path';
  * process per folder, so the first process to start (site, worker or CLI)
  * opens the folder and serves it; every other process, and the owner itself,
  * connects to that port with the ordinary `pg` driver. A lock file in the
- * folder says who owns it and where it listens; a lock left by a dead process
- * is cleared. The folder is never opened twice. When the owner dies, the others
- * lose the database with it: `servedBy` names it, so that a process can see
- * that and open the folder again (src/server/db/client.ts), taking it over.
+ * folder says who owns it (from the moment it claims the folder, so that a
+ * first start, which can take 10 s or more, is waited for) and, once it
+ * serves, where it listens; a lock left by a dead process is cleared. The
+ * folder is never opened twice. When the owner dies, the others lose the
+ * database with it: `servedBy` names it, so that a process can see that and
+ * open the folder again (src/server/db/client.ts), taking it over.
  */
 
-type LockInfo = { pid: number; port: number };
+/** Who holds the folder, and the port it serves it on once it does. */
+type LockInfo = { pid: number; port?: number };
 export type EmbeddedDatabase = {
   url: string;
   owner: boolean;
@@ -59,9 +62,8 @@ async function readLock(file: string): Promise<LockInfo | 'empty' | undefined> {
     const text = await readFile(/* turbopackIgnore: true */ file, 'utf8');
     if (!text.trim()) return 'empty';
     const info = JSON.parse(text) as Partial<LockInfo>;
-    return typeof info.pid === 'number' && typeof info.port === 'number'
-      ? (info as LockInfo)
-      : 'empty';
+    if (typeof info.pid !== 'number') return 'empty';
+    return typeof info.port === 'number' ? { pid: info.pid, port: info.port } : { pid: info.pid };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     if (error instanceof SyntaxError) return 'empty';
@@ -129,10 +131,16 @@ export async function openEmbeddedDatabase(
 
   while (Date.now() < deadline) {
     // Claim the folder: creating the lock file fails if it exists, atomically.
+    // It names this process at once: the others wait for a live claimant
+    // however long PGlite takes to create a new database in the folder.
     try {
       const handle = await open(/* turbopackIgnore: true */ lockFile, 'wx');
-      await handle.close();
       try {
+        try {
+          await handle.writeFile(JSON.stringify({ pid: process.pid } satisfies LockInfo));
+        } finally {
+          await handle.close();
+        }
         return await serveFolder(dir, lockFile);
       } catch (error) {
         await rm(/* turbopackIgnore: true */ lockFile, { force: true });
@@ -146,7 +154,7 @@ export async function openEmbeddedDatabase(
     if (lock === undefined) continue; // released meanwhile: try to claim it
     if (lock === 'empty') {
       emptySince ??= Date.now();
-      // Its owner is still starting, or died before it could say where it listens.
+      // Its claimant is writing its name in it, or died before it could.
       if (Date.now() - emptySince > 10_000) {
         await rename(
           /* turbopackIgnore: true */ lockFile,
@@ -160,7 +168,7 @@ export async function openEmbeddedDatabase(
       continue;
     }
     emptySince = undefined;
-    if (alive(lock.pid) && (await listening(lock.port))) {
+    if (alive(lock.pid) && lock.port !== undefined && (await listening(lock.port))) {
       return { url: urlFor(lock.port), owner: false, servedBy: lock.pid, close: async () => {} };
     }
     if (!alive(lock.pid)) {
@@ -174,7 +182,7 @@ export async function openEmbeddedDatabase(
       });
       continue;
     }
-    await sleep(100); // alive but not listening yet
+    await sleep(100); // alive, still opening the folder or not listening yet
   }
   throw new Error(
     `The embedded database in ${dir} did not become available within ${timeoutMs} ms`,
