@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawn, spawnSync } from 'node:child_process';
+import { access, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -17,6 +17,22 @@ import { openEmbeddedDatabase, type EmbeddedDatabase } from '@/server/db/embedde
 function deadPid(): number {
   const child = spawnSync(process.execPath, ['-e', '']);
   return child.pid;
+}
+
+/** Waits (polling every 5 ms, for up to 5 s) until the lock file says exactly `expected`. */
+async function waitForLock(lockFile: string, expected: { pid?: number; port?: number }) {
+  const until = Date.now() + 5_000;
+  let seen: unknown;
+  while (Date.now() < until) {
+    try {
+      seen = JSON.parse(await readFile(lockFile, 'utf8'));
+      if (JSON.stringify(seen) === JSON.stringify(expected)) return;
+    } catch {
+      // not created or written yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`the lock says ${JSON.stringify(seen)}, not ${JSON.stringify(expected)}`);
 }
 
 describe('the embedded database folder lock', () => {
@@ -64,20 +80,31 @@ describe('the embedded database folder lock', () => {
     }
   }, 60_000);
 
+  it('gives up a claim that another process moved aside at once (it took the lock for a dead owner’s) and waits for that one', async () => {
+    const { dir, lockFile } = await folder();
+    // The other process: alive, and opening the folder.
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)']);
+    cleanup.push(() => {
+      other.kill('SIGKILL');
+      return Promise.resolve();
+    });
+    const opening = openEmbeddedDatabase(dir, { timeoutMs: 2_000 });
+    await waitForLock(lockFile, { pid: process.pid });
+    // What the other process does when it read the dead owner's lock just before this claim.
+    await rename(lockFile, `${lockFile}.stale`);
+    await rm(`${lockFile}.stale`);
+    await writeFile(lockFile, JSON.stringify({ pid: other.pid }));
+    await expect(opening).rejects.toThrow(/did not become available within 2000 ms/);
+    expect(JSON.parse(await readFile(lockFile, 'utf8'))).toEqual({ pid: other.pid });
+    // It never opened the folder: PGlite made no database there.
+    await expect(access(path.join(dir, 'pglite'))).rejects.toThrow();
+  });
+
   it('names the claimant in the lock from the moment it claims the folder', async () => {
     const { dir, lockFile } = await folder();
     const opening = openEmbeddedDatabase(dir, { timeoutMs: 60_000 });
     // While PGlite creates the database, another process reading the lock sees who holds it.
-    let seen: { pid?: number; port?: number } | undefined;
-    while (!seen) {
-      const text = await readFile(lockFile, 'utf8').catch(() => '');
-      try {
-        seen = JSON.parse(text) as { pid?: number; port?: number };
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 5)); // not created or written yet
-      }
-    }
-    expect(seen).toEqual({ pid: process.pid });
+    await waitForLock(lockFile, { pid: process.pid });
     const database = await opening;
     cleanup.push(database.close);
     expect(database.owner).toBe(true);

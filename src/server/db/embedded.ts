@@ -28,6 +28,8 @@ export type EmbeddedDatabase = {
 };
 
 const lockName = 'pglite.lock';
+/** How long a new claim is left before it is trusted (see `openEmbeddedDatabase`). */
+const claimSettleMs = 100;
 const urlFor = (port: number) => `postgres://postgres@127.0.0.1:${port}/postgres`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -71,6 +73,17 @@ async function readLock(file: string): Promise<LockInfo | 'empty' | undefined> {
   }
 }
 
+/** Whether the lock names this process. */
+async function holdsLock(lockFile: string): Promise<boolean> {
+  const current = await readLock(lockFile).catch(() => undefined);
+  return current !== undefined && current !== 'empty' && current.pid === process.pid;
+}
+
+/** Removes the lock if it is this process's (never another's that replaced it). */
+async function releaseLock(lockFile: string) {
+  if (await holdsLock(lockFile)) await rm(/* turbopackIgnore: true */ lockFile, { force: true });
+}
+
 async function serveFolder(dir: string, lockFile: string): Promise<EmbeddedDatabase> {
   const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -87,6 +100,15 @@ async function serveFolder(dir: string, lockFile: string): Promise<EmbeddedDatab
     socket.once('close', () => sockets.delete(socket));
   });
   const port = Number(server.getServerConn().split(':').pop());
+  if (!(await holdsLock(lockFile))) {
+    // Another process displaced this claim while PGlite opened the folder (see
+    // `openEmbeddedDatabase`): fail loudly rather than write over its lock.
+    await server.stop().catch(() => {});
+    await db.close().catch(() => {});
+    throw new Error(
+      `Another process took the embedded database in ${dir} over while this one opened it`,
+    );
+  }
   const lock: LockInfo = { pid: process.pid, port };
   // Written to a side file and renamed over, so a reader never sees half of it.
   const temp = `${lockFile}.${process.pid}`;
@@ -106,9 +128,7 @@ async function serveFolder(dir: string, lockFile: string): Promise<EmbeddedDatab
       await Promise.race([stopped, sleep(1_000)]);
     }
     await Promise.race([db.close().catch(() => {}), sleep(3_000)]);
-    const current = await readLock(lockFile).catch(() => undefined);
-    if (current && current !== 'empty' && current.pid === process.pid)
-      await rm(/* turbopackIgnore: true */ lockFile, { force: true });
+    await releaseLock(lockFile);
   };
   return { url: urlFor(port), owner: true, servedBy: process.pid, close };
 }
@@ -133,21 +153,34 @@ export async function openEmbeddedDatabase(
     // Claim the folder: creating the lock file fails if it exists, atomically.
     // It names this process at once: the others wait for a live claimant
     // however long PGlite takes to create a new database in the folder.
+    let claimed = false;
+    let named = false;
     try {
       const handle = await open(/* turbopackIgnore: true */ lockFile, 'wx');
+      claimed = true;
       try {
-        try {
-          await handle.writeFile(JSON.stringify({ pid: process.pid } satisfies LockInfo));
-        } finally {
-          await handle.close();
-        }
-        return await serveFolder(dir, lockFile);
-      } catch (error) {
-        await rm(/* turbopackIgnore: true */ lockFile, { force: true });
+        await handle.writeFile(JSON.stringify({ pid: process.pid } satisfies LockInfo));
+        named = true;
+      } finally {
+        await handle.close();
+      }
+      // A process that read a dead owner's lock just before this claim moves
+      // this claim aside instead of that lock, and claims the folder itself: a
+      // moment later, the folder is served only if the lock still names this one.
+      await sleep(claimSettleMs);
+      if (await holdsLock(lockFile)) return await serveFolder(dir, lockFile);
+      continue;
+    } catch (error) {
+      const heldByAnother = !claimed && (error as NodeJS.ErrnoException).code === 'EEXIST';
+      if (!heldByAnother) {
+        // Give up this process's claim (a nameless one is this process's too).
+        const release = named
+          ? releaseLock(lockFile)
+          : rm(/* turbopackIgnore: true */ lockFile, { force: true });
+        await release.catch(() => {});
         throw error;
       }
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // Held by another process: who, and whether to wait for it, is read below.
     }
 
     const lock = await readLock(lockFile);
