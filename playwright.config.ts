@@ -42,13 +42,13 @@ function standIn(script: string, listensOn: number, env: Record<string, string>)
   } satisfies WebServer;
 }
 
+const suite = chromiumSuite(port, 'test-results/playwright');
+
 /**
  * End-to-end tests run against the production build (`npm run build` first;
  * the test script does it) served as in production by `npm start`
  * (scripts/start.mjs), in the system Chromium.
  */
-const suite = chromiumSuite(port, 'test-results/playwright');
-
 export default defineConfig({
   ...suite,
   testDir: 'tests/e2e',
