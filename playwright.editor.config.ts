@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { chromiumSuite } from './tests/support/playwright';
 
 const port = Number(process.env.EDITOR_E2E_PORT ?? 3200);
+const suite = chromiumSuite(port, 'test-results/playwright-editor');
 
 /**
  * The content editor's end-to-end test (tests/editor/): /keystatic in local
@@ -9,8 +10,6 @@ const port = Number(process.env.EDITOR_E2E_PORT ?? 3200);
  * (tests/editor/dev-server.mjs), in the system Chromium. A development server
  * compiles each page on its first visit, hence the long timeouts.
  */
-const suite = chromiumSuite(port, 'test-results/playwright-editor');
-
 export default defineConfig({
   ...suite,
   testDir: 'tests/editor',
