@@ -171,8 +171,7 @@ export async function openEmbeddedDatabase(
       if (await holdsLock(lockFile)) return await serveFolder(dir, lockFile);
       continue;
     } catch (error) {
-      const heldByAnother = !claimed && (error as NodeJS.ErrnoException).code === 'EEXIST';
-      if (!heldByAnother) {
+      if (claimed) {
         // Give up this process's claim (a nameless one is this process's too).
         const release = named
           ? releaseLock(lockFile)
@@ -180,6 +179,7 @@ export async function openEmbeddedDatabase(
         await release.catch(() => {});
         throw error;
       }
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       // Held by another process: who, and whether to wait for it, is read below.
     }
 
