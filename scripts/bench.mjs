@@ -32,7 +32,7 @@ import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import pg from 'pg';
-import { buildBareNext, measureFeel, phone, startBareNext } from './bench-feel.mjs';
+import { buildBareNext, measureFeel, phone, startBareNext, tapEveryMs } from './bench-feel.mjs';
 import { chromiumPath } from './chromium.mjs';
 import { nginxBinary, startNginxFront } from './nginx-front.mjs';
 
@@ -204,6 +204,14 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
+/**
+ * Lighthouse's measure of this machine's CPU in each run (`benchmarkIndex`,
+ * higher is faster). Its simulated 4x slowdown multiplies what this CPU does,
+ * so TBT and the performance score fall on a slower machine with the same
+ * pages: the index says which kind of machine a table came from.
+ */
+const benchmarkIndexes = [];
+
 async function lighthouseScores(chrome, url) {
   const results = [];
   // A run that fails to measure (no score) is run again, up to twice per run asked for.
@@ -224,6 +232,7 @@ async function lighthouseScores(chrome, url) {
           audit.scoreDisplayMode !== 'notApplicable',
       )
       .map((audit) => audit.id);
+    benchmarkIndexes.push(lhr.environment.benchmarkIndex);
     if (lhr.categories.performance.score === null) {
       log(`  a Lighthouse run measured nothing (${lhr.runtimeError?.code ?? 'no score'}); again`);
       continue;
@@ -474,6 +483,7 @@ try {
   } finally {
     await chrome.kill();
   }
+  results.machine.benchmarkIndex = median(benchmarkIndexes);
 
   log('throughput of a static page …');
   results.throughput = await throughput(base, '/ru/services/web');
@@ -540,7 +550,7 @@ const score = (value, budget) => `${value.toFixed(2)} ${ok(value >= budget)}`;
 const kb = (value, budget) => `${value.toFixed(1)} / ${budget} ${ok(value <= budget)}`;
 
 const lines = [
-  `Measured ${results.date.slice(0, 16).replace('T', ' ')} UTC on ${results.machine.cpus} cores, Node ${results.machine.node}, ${results.machine.chromium}, Lighthouse ${results.machine.lighthouse} (mobile, simulated throttling${runs > 1 ? `, median of ${runs} runs` : ''}).`,
+  `Measured ${results.date.slice(0, 16).replace('T', ' ')} UTC on ${results.machine.cpus} cores, Node ${results.machine.node}, ${results.machine.chromium}, Lighthouse ${results.machine.lighthouse} (mobile, simulated throttling${runs > 1 ? `, median of ${runs} runs` : ''}), which rates this machine's CPU ${results.machine.benchmarkIndex === undefined ? 'not at all' : results.machine.benchmarkIndex.toFixed(0)} (\`benchmarkIndex\`, higher is faster; TBT and the performance score fall on a slower CPU with the same pages).`,
   '',
   buildSeconds === null
     ? 'Clean production build: not measured (`--reuse`).'
@@ -590,7 +600,7 @@ const times = (value, base, budget) => {
 };
 lines.push(
   '',
-  `What a visitor feels: ${phone.width} px phone, ${((phone.downloadBytesPerSecond * 8) / 1024 / 1024).toFixed(1)} Mbps down, ${phone.latencyMs} ms round trip, CPU ${phone.cpuSlowdown}x slower, a real Chromium, median of ${runs} fresh loads; a tap repeated every 50 ms from when the control is painted. The bare page is a Next.js App Router page with one client button, built and started in the same run.`,
+  `What a visitor feels: ${phone.width} px phone, ${((phone.downloadBytesPerSecond * 8) / 1024 / 1024).toFixed(1)} Mbps down, ${phone.latencyMs} ms round trip, CPU ${phone.cpuSlowdown}x slower, a real Chromium, median of ${runs} fresh loads; from when the page's stylesheets have arrived, a tap every ${tapEveryMs} ms where the control is drawn, sent without waiting for the page, until the page draws the effect (the page reports that frame). The bare page is a Next.js App Router page with one client button, built and started in the same run.`,
   '',
   "| from navigation to … | ms (runs) | against the bare page's button (≤ " +
     budgets.feelRatio +

@@ -77,6 +77,32 @@ test.describe('the portfolio', () => {
     await context.close();
   });
 
+  test('on a phone the filter is one row that scrolls sideways, the first case on the first screen and the current service in view', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const kz = messages.kz;
+    const last = caseServices().at(-1)!;
+    await page.goto(url('kz', `/cases/service/${last}`));
+    const filter = page.getByRole('navigation', { name: kz.CasesPage.filterLabel });
+    const tops = await filter
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().top));
+    expect(tops).toHaveLength(caseServices().length + 1);
+    expect(new Set(tops).size, 'rows of filter links').toBe(1);
+    // The last service's link, far to the right in the row, is scrolled into view.
+    const current = filter.getByRole('link', { name: kz.Services[last].title, exact: true });
+    await expect(current).toHaveAttribute('aria-current', 'page');
+    await expect(current).toBeInViewport({ ratio: 1 });
+    const firstCase = await page.locator('main article').first().boundingBox();
+    expect(firstCase!.y, 'where the first case starts').toBeLessThan(740);
+    // The row scrolls, not the page; the keyboard reaches the first link again.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    const all = filter.getByRole('link', { name: kz.CasesPage.all });
+    await all.focus();
+    await expect(all).toBeInViewport({ ratio: 1 });
+  });
+
   test.describe('its addresses', () => {
     test.use({ allowedConsoleErrors: [/status of 404/] });
 
