@@ -604,7 +604,7 @@ lines.push(
   '',
   "| from navigation to … | ms (runs) | against the bare page's button (≤ " +
     budgets.feelRatio +
-    'x) | a tap at the first paint works |',
+    'x) | the first tap on it works |',
   '| --- | --- | --- | --- |',
   `| bare Next.js page: its button works | ${feel.bareButton.ms} (${feel.bareButton.runs.join(', ')}) | 1.00x | ${feel.bareButton.firstTapWorked ? 'yes' : 'no'} |`,
   `| /ru: the drawer opens | ${feel.drawer.ms} (${feel.drawer.runs.join(', ')}) | ${times(feel.drawer.ms, feel.bareButton.ms, budgets.feelRatio)} | ${feel.drawer.firstTapWorked ? 'yes ✅' : 'no ❌'} |`,
