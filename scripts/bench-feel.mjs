@@ -153,8 +153,9 @@ async function firstScreenSpot(browser, url, target) {
 }
 
 /**
- * Milliseconds from navigation until a tap on `target` has its effect on
- * screen (`works` in the page says so). From the moment the page can be drawn
+ * Milliseconds from navigation until a tap on `target`, drawn at `spot` (see
+ * `firstScreenSpot`), has its effect on screen (`works` in the page says so).
+ * From the moment the page can be drawn
  * as it looks (its stylesheets have arrived), the target is tapped every
  * `tapEveryMs`, as an impatient visitor would; `firstTapWorked` says whether
  * the first tap that landed on it already worked.
@@ -167,8 +168,7 @@ async function firstScreenSpot(browser, url, target) {
  * yielded: on the throttled CPU the drawer, which opens without script, was
  * first tapped 1.7 s after its button was drawn.
  */
-async function timeToWorking(browser, url, { target, works }) {
-  const { spot, stylesheets } = await firstScreenSpot(browser, url, target);
+async function timeToWorking(browser, url, { target, works, spot, stylesheets }) {
   const { page, cdp, close } = await throttledPage(browser);
   const sheets = new Set();
   let styled = 0;
@@ -243,9 +243,12 @@ export async function measureFeel({ chromePath, site, bare, runs = 3 }) {
     executablePath: chromePath,
     args: ['--no-sandbox', '--disable-background-networking'],
   });
-  const series = async (measure) => {
+  // Where the control is drawn is read once; then `runs` fresh loads.
+  const series = async (url, control) => {
+    const drawn = await firstScreenSpot(browser, url, control.target);
     const results = [];
-    for (let run = 0; run < runs; run += 1) results.push(await measure());
+    for (let run = 0; run < runs; run += 1)
+      results.push(await timeToWorking(browser, url, { ...control, ...drawn }));
     return {
       ms: median(results.map((result) => result.ms)),
       runs: results.map((result) => result.ms),
@@ -253,33 +256,27 @@ export async function measureFeel({ chromePath, site, bare, runs = 3 }) {
     };
   };
   try {
-    const bareButton = await series(() =>
-      timeToWorking(browser, bare, {
-        target: '#toggle',
-        works: () => !!document.getElementById('panel'),
-      }),
-    );
-    const drawer = await series(() =>
-      timeToWorking(browser, `${site}/ru`, {
-        target: 'header button[command="show-modal"]',
-        works: () => !!document.querySelector('dialog[open]'),
-      }),
-    );
+    const bareButton = await series(bare, {
+      target: '#toggle',
+      works: () => !!document.getElementById('panel'),
+    });
+    const drawer = await series(`${site}/ru`, {
+      target: 'header button[command="show-modal"]',
+      works: () => !!document.querySelector('dialog[open]'),
+    });
     // The calculator reacts when a choice moves the estimate: the landing
     // page's range (the first choice, on the first screen) differs from the
     // default's, the range the page arrived with. A tap before the code arrives
     // picks it; the estimate must follow once the code has run.
-    const calculator = await series(() =>
-      timeToWorking(browser, `${site}/ru/calculator`, {
-        target: '[data-testid="type-landing"]',
-        works: () => {
-          const range = document.querySelector('[data-testid="estimate-range"]')?.textContent;
-          if (range === undefined) return false;
-          window.__arrivedWith ??= range;
-          return range !== window.__arrivedWith;
-        },
-      }),
-    );
+    const calculator = await series(`${site}/ru/calculator`, {
+      target: '[data-testid="type-landing"]',
+      works: () => {
+        const range = document.querySelector('[data-testid="estimate-range"]')?.textContent;
+        if (range === undefined) return false;
+        window.__arrivedWith ??= range;
+        return range !== window.__arrivedWith;
+      },
+    });
     // A choice made before the code arrives stays when it does.
     const kept = await choiceKept(browser, `${site}/ru/calculator`);
     return { bareButton, drawer, calculator, choiceKeptThroughHydration: kept };
