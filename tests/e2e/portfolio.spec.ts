@@ -103,6 +103,21 @@ test.describe('the portfolio', () => {
     await expect(all).toBeInViewport({ ratio: 1 });
   });
 
+  test('on a wide screen the filter wraps and a filtered page opens at its top', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 800 });
+    const last = caseServices().at(-1)!;
+    await page.goto(url('ru', `/cases/service/${last}`));
+    const filter = page.getByRole('navigation', { name: messages.ru.CasesPage.filterLabel });
+    const tops = await filter
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().top));
+    expect(new Set(tops).size, 'rows of filter links').toBeGreaterThan(1);
+    expect(await page.evaluate(() => window.scrollY), 'the page scrolled on opening').toBe(0);
+    await expect(page.locator('h1')).toBeInViewport({ ratio: 1 });
+  });
+
   test.describe('its addresses', () => {
     test.use({ allowedConsoleErrors: [/status of 404/] });
 

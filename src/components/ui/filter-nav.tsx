@@ -11,12 +11,14 @@ export type FilterEntry = { key: string; label: string; href: PagePath; active: 
  * On a phone the links stay in one row that scrolls sideways, the current one
  * scrolled into view where the browser can: in rows, the portfolio's fifteen
  * filled the first screen and pushed the first case below it. From 640 px they
- * wrap. The row's padding keeps the focus ring inside the scrolling box.
+ * wrap, and the current one is left where it is: the row no longer scrolls, so
+ * bringing it into view would scroll the page under the sticky header. The
+ * row's padding keeps the focus ring inside the scrolling box.
  */
 export function FilterNav({ label, entries }: { label: string; entries: FilterEntry[] }) {
   return (
     <nav aria-label={label}>
-      <ul className="-mx-4 -my-1.5 flex [scrollbar-width:thin] gap-2 overflow-x-auto px-4 py-1.5 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
+      <ul className="-mx-4 -my-1.5 flex scroll-px-4 [scrollbar-width:thin] gap-2 overflow-x-auto px-4 py-1.5 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
         {entries.map((entry) => (
           <li key={entry.key} className="shrink-0">
             <Link
@@ -24,7 +26,7 @@ export function FilterNav({ label, entries }: { label: string; entries: FilterEn
               aria-current={entry.active ? 'page' : undefined}
               className={cn(
                 'chip whitespace-nowrap',
-                entry.active && 'chip-active [scroll-initial-target:nearest]',
+                entry.active && 'chip-active max-sm:[scroll-initial-target:nearest]',
               )}
             >
               {entry.label}
