@@ -135,6 +135,22 @@ test.describe('drawer below 960 px', () => {
     await expect.poll(async () => (await drawer(page).boundingBox())?.x).toBe(0);
   });
 
+  // A visitor whose first tap seems to do nothing (a busy phone draws the drawer
+  // late) taps again at the same spot: that tap must not close what the first opened.
+  test('a second tap on the hamburger while the drawer comes in leaves it open', async ({
+    page,
+  }) => {
+    await page.goto('/ru');
+    const box = (await hamburger(page).boundingBox())!;
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    await page.mouse.click(x, y);
+    await page.mouse.click(x, y);
+    expect(await drawer(page).evaluate((dialog: HTMLDialogElement) => dialog.open)).toBe(true);
+    await expect.poll(async () => (await drawer(page).boundingBox())?.x).toBe(0);
+    await expect(drawer(page)).toBeVisible();
+  });
+
   test('closes on Escape and returns focus to the hamburger', async ({ page }) => {
     await page.goto('/ru');
     await hamburger(page).click();
