@@ -309,6 +309,12 @@ test.describe('home page', () => {
           money.format(fromPrice(selection, currency)),
         );
       }
+      // In Onest's own figures: its tabular "1" stands alone in a digit's width,
+      // so "12 250 000 ₸" read as "1 2 250 000 ₸".
+      await expect(page.getByTestId('package-product').getByTestId('package-price')).toHaveCSS(
+        'font-variant-numeric',
+        'normal',
+      );
       // Each package's link opens the calculator with its own choices, also once
       // the calculator page has been prefetched (a prerendered page with the
       // defaults, which must not win over the link's choices).
@@ -330,6 +336,7 @@ test.describe('home page', () => {
           money.format(fromPrice(selection, currency)),
         );
       }
+      await expect(page.getByTestId('estimate-range')).toHaveCSS('font-variant-numeric', 'normal');
     });
   }
 

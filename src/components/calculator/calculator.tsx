@@ -170,7 +170,7 @@ export function Calculator({ texts, currency, initial, typed, action }: Calculat
           data-testid="estimate-bar-mobile"
         >
           <p className="min-w-0">
-            <span className="block font-bold text-brand-800 tabular-nums sm:text-lg">
+            <span className="block font-bold text-brand-800 sm:text-lg">
               {formatRange(texts, priced.low, priced.high)}
             </span>
             <span className="block text-sm text-muted">{formatWeeks(texts, priced.weeks)}</span>

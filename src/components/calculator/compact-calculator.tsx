@@ -66,7 +66,7 @@ export function CompactCalculator({
             {labels.estimate}
           </dt>
           <dd
-            className="mt-1 text-3xl font-bold tracking-tight text-brand-800 tabular-nums"
+            className="mt-1 text-3xl font-bold tracking-tight text-brand-800"
             data-testid="compact-range"
           >
             {formatRange(texts, priced.low, priced.high)}

@@ -61,7 +61,7 @@ export function EstimatePanel({ texts, selection, priced, monthly }: EstimatePan
         <div>
           <dt className="text-sm font-medium text-muted">{texts.result.cost}</dt>
           <dd
-            className="mt-1 text-3xl font-bold tracking-tight text-brand-800 tabular-nums"
+            className="mt-1 text-3xl font-bold tracking-tight text-brand-800"
             data-testid="estimate-range"
           >
             {formatRange(texts, priced.low, priced.high)}
@@ -100,7 +100,7 @@ export function EstimatePanel({ texts, selection, priced, monthly }: EstimatePan
             <li key={line.id} data-line={line.id}>
               <div className="flex items-baseline justify-between gap-3 text-sm">
                 <span className="text-ink">{lineLabel(texts, line)}</span>
-                <span className="shrink-0 font-medium text-ink tabular-nums">
+                <span className="shrink-0 font-medium text-ink">
                   {formatAmount(texts, line.amount)}
                 </span>
               </div>

@@ -29,9 +29,7 @@ export function CaseCard({ item, headingLevel: Heading = 'h2', priority = false 
         <p className="mt-3 flex-1 leading-relaxed text-muted">{item.summary}</p>
         {result ? (
           <p className="mt-5 flex items-baseline gap-3 border-t border-line pt-4">
-            <span className="text-2xl font-bold tracking-tight text-brand-800 tabular-nums">
-              {result.value}
-            </span>
+            <span className="text-2xl font-bold tracking-tight text-brand-800">{result.value}</span>
             <span className="text-sm leading-snug text-muted">{result.label}</span>
           </p>
         ) : null}

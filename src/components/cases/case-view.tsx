@@ -81,7 +81,7 @@ export async function CaseView({ item, testimonial, more }: CaseViewProps) {
                   className="flex flex-col-reverse gap-2 rounded-2xl bg-brand-50 p-6"
                 >
                   <dt className="leading-snug text-muted">{result.label}</dt>
-                  <dd className="text-4xl font-bold tracking-tight text-brand-800 tabular-nums">
+                  <dd className="text-4xl font-bold tracking-tight text-brand-800">
                     {result.value}
                   </dd>
                 </div>

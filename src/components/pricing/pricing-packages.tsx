@@ -14,7 +14,7 @@ const slot = '\u0000';
 function PriceFrom({ template, price }: { template: string; price: string }) {
   const [before = '', after = ''] = template.split(slot);
   return (
-    <p className="mt-5 tabular-nums" data-testid="package-price">
+    <p className="mt-5" data-testid="package-price">
       {before.trim() ? <span className="text-sm font-medium">{before.trim()} </span> : null}
       <span className="text-3xl font-bold tracking-tight whitespace-nowrap xl:text-[1.75rem]">
         {price}

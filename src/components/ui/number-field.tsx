@@ -41,7 +41,7 @@ export function NumberField({
           value={text}
           onChange={(event) => onText(event.target.value)}
           onBlur={onSettle}
-          className={controlClass({ className: 'w-40 tabular-nums' })}
+          className={controlClass({ className: 'w-40' })}
           data-testid={`field-${name}`}
         />
       )}
