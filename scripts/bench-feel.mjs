@@ -155,10 +155,10 @@ async function firstScreenSpot(browser, url, target) {
 /**
  * Milliseconds from navigation until a tap on `target`, drawn at `spot` (see
  * `firstScreenSpot`), has its effect on screen (`works` in the page says so).
- * From the moment the page can be drawn
- * as it looks (its stylesheets have arrived), the target is tapped every
- * `tapEveryMs`, as an impatient visitor would; `firstTapWorked` says whether
- * the first tap that landed on it already worked.
+ * From the moment the page can be drawn as it looks (its stylesheets have
+ * arrived), the target is tapped every `tapEveryMs`, as an impatient visitor
+ * would; `firstTapWorked` says whether the first tap that landed on it already
+ * worked.
  *
  * Nothing here waits for the page's scripts: the taps go out on the clock,
  * where the target is drawn, without waiting for the page to take the one

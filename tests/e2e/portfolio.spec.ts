@@ -1,8 +1,15 @@
+import type { Locator } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { caseContent, caseServices, caseSlugs, langCodes, messages, url } from './support/site';
 
 const en = messages.en;
 const coffee = caseContent('steppe-bean-shop', 'en');
+
+/** Where each link of a filter starts, from the top of the screen: one value per row. */
+const linkTops = (filter: Locator) =>
+  filter
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().top));
 
 test.describe('the menu and the footer', () => {
   test('the main menu names its entries in the specification’s order, with the portfolio', async ({
@@ -85,9 +92,7 @@ test.describe('the portfolio', () => {
     const last = caseServices().at(-1)!;
     await page.goto(url('kz', `/cases/service/${last}`));
     const filter = page.getByRole('navigation', { name: kz.CasesPage.filterLabel });
-    const tops = await filter
-      .getByRole('link')
-      .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().top));
+    const tops = await linkTops(filter);
     expect(tops).toHaveLength(caseServices().length + 1);
     expect(new Set(tops).size, 'rows of filter links').toBe(1);
     // The last service's link, far to the right in the row, is scrolled into view.
@@ -110,9 +115,7 @@ test.describe('the portfolio', () => {
     const last = caseServices().at(-1)!;
     await page.goto(url('ru', `/cases/service/${last}`));
     const filter = page.getByRole('navigation', { name: messages.ru.CasesPage.filterLabel });
-    const tops = await filter
-      .getByRole('link')
-      .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().top));
+    const tops = await linkTops(filter);
     expect(new Set(tops).size, 'rows of filter links').toBeGreaterThan(1);
     expect(await page.evaluate(() => window.scrollY), 'the page scrolled on opening').toBe(0);
     await expect(page.locator('h1')).toBeInViewport({ ratio: 1 });
