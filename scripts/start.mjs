@@ -1,33 +1,35 @@
 #!/usr/bin/env node
 /**
- * `npm start`: the production server, from the standalone output that
- * `npm run build` makes (the same files the container image holds).
+ * `npm start`: the production server that `npm run build` makes in `dist/`
+ * (the same files the container image runs).
  *
- * Next.js's server.js changes into its own folder (.next/standalone) and reads
- * no .env file, so this reads .env files the way `next start` does and makes a
- * relative DATA_DIR absolute first; otherwise the embedded database would live
- * inside .next and go with the next build.
+ * Reads `.env.production.local`, `.env.local`, `.env.production` and `.env`
+ * (a variable already set wins, then the first file that has it) and makes a
+ * relative DATA_DIR absolute, so the embedded database lives in the project
+ * whatever folder the server is started from.
  *
- * Environment: PORT (3000), HOSTNAME (the address to listen on, HOST read too;
- * all of them): scripts/listen-address.mjs.
+ * Environment: PORT (3000), HOSTNAME (the address to listen on; HOST is read
+ * too; all of them by default), DIST_DIR (the build to serve, `dist`).
  */
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { listenAddress } from './listen-address.mjs';
+import { parseEnv } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
-// NEXT_DIST_DIR: a build made into another folder (the tests build one with analytics on).
-const server = path.join(root, process.env.NEXT_DIST_DIR ?? '.next', 'standalone/server.js');
+const server = path.join(root, process.env.DIST_DIR ?? 'dist', 'server.mjs');
 if (!existsSync(server)) {
   console.error('There is no production build yet: run `npm run build` first.');
   process.exit(1);
 }
 
-const { loadEnvConfig } = createRequire(import.meta.url)('@next/env');
-loadEnvConfig(root, false, { info: () => {}, error: console.error });
-process.env.DATA_DIR = path.resolve(process.env.DATA_DIR ?? 'data');
-// server.js listens on HOSTNAME, which shells and containers also set to the machine's name.
-process.env.HOSTNAME = listenAddress();
+for (const name of ['.env.production.local', '.env.local', '.env.production', '.env']) {
+  const file = path.join(root, name);
+  if (!existsSync(file)) continue;
+  for (const [key, value] of Object.entries(parseEnv(readFileSync(file, 'utf8'))))
+    process.env[key] ??= value;
+}
+process.env.NODE_ENV ??= 'production';
+process.env.DATA_DIR = path.resolve(root, process.env.DATA_DIR ?? 'data');
+process.chdir(root);
 
 await import(server);

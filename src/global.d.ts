@@ -1,7 +1,7 @@
 import type messages from '../messages/en.json';
 import type { Locale } from '@/i18n/locales';
 
-declare module 'next-intl' {
+declare module 'use-intl' {
   interface AppConfig {
     Locale: Locale;
     Messages: typeof messages;

@@ -1,38 +1,38 @@
-'use client';
-
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Locale } from './locales';
 
-/** Texts the error boundary shows; it renders in the browser and gets no props of ours. */
-export type ErrorTexts = {
-  status: string;
-  internalServerError: string;
-  pageNotFound: string;
-  description: string;
-  retry: string;
-  home: string;
-};
+type PageValue = { locale: Locale; pathname: string };
 
-type LocaleContextValue = { locale: Locale; errorTexts: ErrorTexts };
-
-const LocaleContext = createContext<LocaleContextValue | null>(null);
+const LocaleContext = createContext<PageValue | null>(null);
 
 /**
- * The page's language for client components. Everything else is translated on
- * the server, so the browser needs no message catalogue and no ICU runtime.
+ * The page a component is on, on the server: set by src/i18n/server.ts, which
+ * the browser never loads. Components rendered to HTML only (the header, the
+ * cards, the article) read it from there; an island reads it from the
+ * `LocaleProvider` it wraps itself in, since it renders in the browser too.
  */
-export function LocaleProvider({
-  children,
-  ...value
-}: LocaleContextValue & { children: ReactNode }) {
-  return <LocaleContext.Provider value={value}>{children}</LocaleContext.Provider>;
+let serverPage: (() => PageValue | undefined) | undefined;
+
+export function setServerPage(read: () => PageValue | undefined): void {
+  serverPage = read;
 }
 
-function useLocaleContext(): LocaleContextValue {
-  const value = useContext(LocaleContext);
-  if (!value) throw new Error('LocaleProvider is missing above this component');
+/** The page's language and path (without the language) for an island's components. */
+export function LocaleProvider({
+  children,
+  locale,
+  pathname,
+}: PageValue & { children: ReactNode }) {
+  return <LocaleContext value={{ locale, pathname }}>{children}</LocaleContext>;
+}
+
+function usePage(): PageValue {
+  const value = useContext(LocaleContext) ?? serverPage?.();
+  if (!value) throw new Error('No page here: wrap the island in LocaleProvider');
   return value;
 }
 
-export const useLocale = (): Locale => useLocaleContext().locale;
-export const useErrorTexts = (): ErrorTexts => useLocaleContext().errorTexts;
+export const useLocale = (): Locale => usePage().locale;
+
+/** The path being shown without its language prefix: `/blog` on `/kz/blog`. */
+export const usePagePath = (): string => usePage().pathname;

@@ -1,4 +1,4 @@
-import type { AbstractIntlMessages } from 'next-intl';
+import type { AbstractIntlMessages } from 'use-intl/core';
 import { localeFallbacks, localeInfo, type LangCode, type Locale } from './locales';
 
 export type MessageLoader = (code: LangCode) => Promise<AbstractIntlMessages>;

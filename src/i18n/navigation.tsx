@@ -1,65 +1,48 @@
-'use client';
-
-import NextLink from 'next/link';
-import { usePathname as useNextPathname, useRouter as useNextRouter } from 'next/navigation';
-import type { ComponentProps, MouseEvent } from 'react';
-import {
-  fullPageLoad,
-  isOutdated,
-  navigate,
-  notePendingNavigation,
-} from '@/lib/navigation/navigate';
+import type { ComponentProps } from 'react';
 import type { NavHref, PagePath } from '@/config/navigation';
-import { useLocale } from './locale-context';
+import { navigate, type NavigateOptions } from '@/lib/navigation/navigate';
+import { useLocale, usePagePath } from './locale-context';
 import type { Locale } from './locales';
-import { localizePath, splitLocale } from './paths';
+import { localizePath } from './paths';
 
-type LinkProps = Omit<ComponentProps<typeof NextLink>, 'href'> & {
+type LinkProps = Omit<ComponentProps<'a'>, 'href'> & {
   href: NavHref;
   /** Another language than the page's, for the language switcher. */
   locale?: Locale;
 };
 
 /**
- * The site's only link component (HOUSE-STYLE.md habit 2): hrefs are written
- * without a language and get the prefix of the page's language, or of `locale`.
+ * The site's only link component: hrefs are written without a language and
+ * get the prefix of the page's language, or of `locale`. A plain link: each
+ * page is a document of its own, fetched ahead when the visitor shows intent
+ * (Astro's prefetch), except the page being shown, which is here already.
  */
-export function Link({ href, locale, onClick, prefetch, ...props }: LinkProps) {
+export function Link({ href, locale, ...props }: LinkProps) {
   const current = useLocale();
+  const shown = localizePath(usePagePath() as PagePath, current);
   const target = localizePath(href, locale ?? current);
-  // The page being shown is never prefetched: it is here already (the logo on
-  // the home page, a menu entry for the current page, a link to a section).
-  const here = target.split(/[?#]/)[0] === useNextPathname();
-  function handleClick(event: MouseEvent<HTMLAnchorElement>) {
-    onClick?.(event);
-    const plain =
-      event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-    if (event.defaultPrevented || !plain || props.target === '_blank') return;
-    notePendingNavigation(target);
-    // A newer build is live: load the page in full rather than mix two builds.
-    if (isOutdated() && fullPageLoad(target, { replace: props.replace })) event.preventDefault();
-  }
-  return (
-    <NextLink href={target} onClick={handleClick} prefetch={here ? false : prefetch} {...props} />
-  );
+  const here = target.split(/[?#]/)[0] === shown;
+  return <a href={target} data-astro-prefetch={here ? 'false' : undefined} {...props} />;
 }
 
 /** The current path without its language prefix: `/blog` on `/kz/blog`. */
 export function usePathname(): PagePath {
-  return splitLocale(useNextPathname()).path;
+  return usePagePath() as PagePath;
 }
 
-type NavigateOptions = { locale?: Locale; search?: string; hash?: string };
+type GoOptions = { locale?: Locale; search?: string; hash?: string } & Pick<
+  NavigateOptions,
+  'replace'
+>;
 
-/** Client-side navigation to a site path, in the page's language or another one. */
+/** Navigation to a site path from script, in the page's language or another one. */
 export function useRouter() {
-  const router = useNextRouter();
   const current = useLocale();
-  const target = (href: NavHref, { locale, search = '', hash = '' }: NavigateOptions) =>
+  const target = (href: NavHref, { locale, search = '', hash = '' }: GoOptions) =>
     `${localizePath(href, locale ?? current)}${search}${hash}`;
   return {
-    push: (href: NavHref, options: NavigateOptions = {}) => navigate(target(href, options), router),
-    replace: (href: NavHref, options: NavigateOptions = {}) =>
-      navigate(target(href, options), router, { replace: true }),
+    push: (href: NavHref, options: GoOptions = {}) => navigate(target(href, options)),
+    replace: (href: NavHref, options: GoOptions = {}) =>
+      navigate(target(href, options), { replace: true }),
   };
 }

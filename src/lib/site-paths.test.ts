@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSitePath } from './site-paths';
+import { isSitePath, notFoundKind } from './site-paths';
 
 describe('isSitePath', () => {
   it.each([
@@ -11,7 +11,6 @@ describe('isSitePath', () => {
     '/blog/category/news/page/2',
     '/blog/rss.xml',
     '/calculator',
-    '/calculator/selection',
     '/contacts',
     '/privacy',
     '/terms',
@@ -37,4 +36,15 @@ describe('isSitePath', () => {
   ])('%s names no page', (path) => {
     expect(isSitePath(path)).toBe(false);
   });
+});
+
+describe('notFoundKind', () => {
+  it.each(['/services/nope', '/blog/nope', '/blog/page/99', '/cases/service/nope'])(
+    '%s is a page whose parameter names nothing',
+    (path) => expect(notFoundKind(path)).toBe('param'),
+  );
+  it.each(['/nope', '/about/team', '/services/web/more', '/wp-admin'])(
+    '%s has the shape of no page',
+    (path) => expect(notFoundKind(path)).toBe('route'),
+  );
 });

@@ -8,8 +8,6 @@ const staticPaths = new Set([
   '/blog',
   '/blog/rss.xml',
   '/calculator',
-  // The calculator's own GET form lands here with the choices in the query.
-  '/calculator/selection',
   '/contacts',
   '/about',
   '/consent',
@@ -32,4 +30,15 @@ const dynamicPaths = [
 
 export function isSitePath(pathname: string): boolean {
   return staticPaths.has(pathname) || dynamicPaths.some((re) => re.test(pathname));
+}
+
+/**
+ * Which 404 an address under a language gets: `param` when it has the shape of
+ * a page whose parameter names nothing (an unknown article or service),
+ * `route` when no page has that shape.
+ */
+export function notFoundKind(pathname: string): 'route' | 'param' {
+  return !staticPaths.has(pathname) && dynamicPaths.some((re) => re.test(pathname))
+    ? 'param'
+    : 'route';
 }

@@ -68,13 +68,8 @@ export async function startServerServices() {
       notifyPerMinute: env.LEADS_NOTIFY_PER_MINUTE,
     });
   }
-
-  process.once('SIGTERM', () => drainThenExit('SIGTERM'));
-  process.once('SIGINT', () => drainThenExit('SIGINT'));
 }
 
-/** The whole shutdown must fit in the 10 s a container platform waits before SIGKILL. */
-const shutdownDeadlineMs = 9_000;
 /**
  * How long the worker may take to finish the delivery in hand. A worker stuck
  * on the database (a query queued behind another process's open transaction
@@ -84,47 +79,30 @@ const shutdownDeadlineMs = 9_000;
 const workerGraceMs = 4_000;
 
 /**
- * Graceful shutdown, in the order that loses nothing. Next.js's own handler
- * for the same signal stops taking connections, lets the requests in hand
- * finish and then calls `process.exit`. That exit is held here until the
- * outbox worker has finished or given back its job and the database is closed
- * (the database last, after the last request has used it); the worker is told
- * to stop at once, so it takes no new job meanwhile. If anything hangs, the
- * process exits anyway before the platform's SIGKILL.
+ * The outbox worker told to stop at once (it takes no new job), then awaited
+ * until it has finished or given back its job, at most `workerGraceMs`.
  */
-function drainThenExit(signal: NodeJS.Signals) {
-  logger.info({ event: 'server.shutdown', signal }, 'finishing requests in hand, then stopping');
-  const exit = process.exit.bind(process);
-  const workerStopped = worker?.stop();
-  const deadline = setTimeout(() => {
-    logger.error({ event: 'server.shutdown.timeout' }, 'shutdown took too long; exiting');
-    exit(1);
-  }, shutdownDeadlineMs);
-  deadline.unref();
-  let exiting = false;
-  process.exit = (code?: number | string | null) => {
-    if (exiting) return undefined as never;
-    exiting = true;
-    void (async () => {
-      try {
-        const finished = await Promise.race([
-          workerStopped?.then(() => true) ?? true,
-          new Promise<false>((resolve) => setTimeout(() => resolve(false), workerGraceMs).unref()),
-        ]);
-        if (!finished)
-          logger.warn(
-            { event: 'server.shutdown.worker' },
-            'the outbox worker did not stop in time',
-          );
-        worker = undefined;
-        await closeDb();
-        logger.info({ event: 'server.stopped' }, 'stopped');
-      } catch (error) {
-        logger.error({ event: 'server.shutdown.error', ...errorDetails(error) }, 'shutdown');
-      } finally {
-        exit(code ?? 0);
-      }
-    })();
-    return undefined as never;
-  };
+export async function stopWorker(): Promise<void> {
+  const stopping = worker?.stop();
+  worker = undefined;
+  if (!stopping) return;
+  const finished = await Promise.race([
+    stopping.then(() => true),
+    new Promise<false>((resolve) => setTimeout(() => resolve(false), workerGraceMs).unref()),
+  ]);
+  if (!finished)
+    logger.warn({ event: 'server.shutdown.worker' }, 'the outbox worker did not stop in time');
+}
+
+/**
+ * The end of a site process, in the order that loses nothing: the worker is
+ * told to stop as the server stops taking connections; once the requests in
+ * hand are answered (`requestsDone`) and the worker has stopped, the database
+ * is closed, last, after the last request has used it.
+ */
+export async function stopServerServices(requestsDone: Promise<void>): Promise<void> {
+  const workerStopped = stopWorker();
+  await requestsDone;
+  await workerStopped;
+  await closeDb();
 }

@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/server';
 import { CardCover, CardGrid, CardTitle, type CardGridOptions } from '@/components/ui/card';
 import { Link } from '@/i18n/navigation';
 import type { ArticleMeta } from '@/server/content/blog';

@@ -1,4 +1,4 @@
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getFormatter, getTranslations } from '@/i18n/server';
 import type { ArticleMeta } from '@/server/content/blog';
 
 type ArticleMetaLineProps = {

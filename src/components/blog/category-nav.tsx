@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/server';
 import { blogCategories, type BlogCategory } from '@/config/blog';
 import { FilterNav } from '@/components/ui/filter-nav';
 import { blogListPath } from './blog-paths';

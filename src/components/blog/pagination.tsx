@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/server';
 import type { BlogCategory } from '@/config/blog';
 import { Link } from '@/i18n/navigation';
 import { cn } from '@/lib/cn';

@@ -1,4 +1,4 @@
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from '@/i18n/server';
 import { localeInfo } from '@/i18n/locales';
 import { Icon } from '@/components/ui/icon';
 import { cn } from '@/lib/cn';

@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/server';
 import type { ServiceSlug } from '@/config/services';
 import { FilterNav } from '@/components/ui/filter-nav';
 import { casesListPath } from './case-paths';

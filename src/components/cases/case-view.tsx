@@ -1,4 +1,4 @@
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getFormatter, getTranslations } from '@/i18n/server';
 import type { ReactNode } from 'react';
 import { MarkdownBody } from '@/components/content/markdown-body';
 import { NextSteps } from '@/components/layout/next-steps';

@@ -1,4 +1,4 @@
-import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
+import { getFormatter, getLocale, getTranslations } from '@/i18n/server';
 import { consultationConfig } from '@/config/consultation';
 import { siteConfig } from '@/config/site';
 import { localeInfo } from '@/i18n/locales';

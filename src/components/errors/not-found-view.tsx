@@ -1,13 +1,24 @@
-import { getTranslations } from 'next-intl/server';
 import { buttonClass } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
+import { getTranslations } from '@/i18n/server';
 import { Link } from '@/i18n/navigation';
-import { RequestedPath } from './requested-path';
 
-type NotFoundViewProps = { variant: 'route' | 'param' };
+type NotFoundViewProps = {
+  variant: 'route' | 'param';
+  /** The address the visitor asked for, as they asked for it. */
+  path: string;
+};
 
-/** The 404 page inside the normal header and footer (BEHAVIOUR.md section 3). */
-export async function NotFoundView({ variant }: NotFoundViewProps) {
+function decode(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
+
+/** The 404 page inside the normal header and footer. */
+export async function NotFoundView({ variant, path }: NotFoundViewProps) {
   const t = await getTranslations('NotFoundPage');
   return (
     <Container className="py-20 sm:py-28">
@@ -22,9 +33,7 @@ export async function NotFoundView({ variant }: NotFoundViewProps) {
         className="mt-4 text-3xl font-bold tracking-tight break-words sm:text-4xl"
         data-testid="not-found-message"
       >
-        <RequestedPath
-          template={(variant === 'route' ? t.raw('unknownRoute') : t.raw('unknownParam')) as string}
-        />
+        {t(variant === 'route' ? 'unknownRoute' : 'unknownParam', { path: decode(path) })}
       </h1>
       <p className="mt-3 max-w-xl text-muted">{t('description')}</p>
       <Link href="/" className={buttonClass({ size: 'lg', className: 'mt-8' })}>

@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/server';
 import { Container } from '@/components/ui/container';
 import { navConfig } from '@/config/navigation';
 import { siteConfig } from '@/config/site';

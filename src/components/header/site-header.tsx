@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/server';
 import { LanguageSwitcher } from '@/components/i18n/language-switcher';
 import { buttonClass } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';

@@ -1,4 +1,4 @@
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from '@/i18n/server';
 import { casePath } from '@/components/cases/case-paths';
 import { NextSteps } from '@/components/layout/next-steps';
 import { Picture } from '@/components/ui/picture';

@@ -1,4 +1,4 @@
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from '@/i18n/server';
 import { ArticleGrid } from '@/components/blog/article-card';
 import { CaseGrid } from '@/components/cases/case-card';
 import { casePath } from '@/components/cases/case-paths';

@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/server';
 import type { ReactNode } from 'react';
 import { fontClassNames } from '@/app/fonts';
 import { SiteFooter } from '@/components/footer/site-footer';

@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/server';
 import { pricingConfig, type Currency } from '@/config/pricing';
 import { buttonClass } from '@/components/ui/button';
 import { Link } from '@/i18n/navigation';

@@ -1,7 +1,10 @@
-import type { LangCode } from '@/i18n/locales';
+import cyrillic from '@/styles/fonts/onest-core-cyrillic.woff2?url';
+import kazakh from '@/styles/fonts/onest-kazakh.woff2?url';
+import latin from '@/styles/fonts/onest-core-latin.woff2?url';
+import { localeInfo, type LangCode, type Locale } from '@/i18n/locales';
 
 /**
- * The Onest faces (files in src/app/fonts/) a page preloads, by the language
+ * The Onest faces (files in src/styles/fonts/) a page preloads, by the language
  * in its URL: the ones its own text needs before the first paint. A unit test
  * proves that each language's messages and content need no other face.
  */
@@ -12,13 +15,14 @@ export const preloadedFonts = {
   kz: ['onest-core-latin.woff2', 'onest-core-cyrillic.woff2', 'onest-kazakh.woff2'],
 } as const satisfies Record<LangCode, readonly string[]>;
 
-/**
- * The URL a built stylesheet gives a font file: next/font copies
- * `onest-core-latin.woff2` to `../media/onest_core_latin<suffix>.woff2`.
- * Undefined when the stylesheet has no face from that file.
- */
-export function builtFontUrl(css: string, file: string): string | undefined {
-  const stem = file.replace(/\.woff2$/, '').replaceAll('-', '_');
-  const match = new RegExp(`url\\(\\.\\./media/(${stem}[.-][^)"']*\\.woff2)\\)`).exec(css);
-  return match ? `/_next/static/media/${match[1]}` : undefined;
+/** The built address of each face: the same file the stylesheet's @font-face names. */
+const builtUrl: Record<(typeof preloadedFonts)[LangCode][number], string> = {
+  'onest-core-latin.woff2': latin,
+  'onest-core-cyrillic.woff2': cyrillic,
+  'onest-kazakh.woff2': kazakh,
+};
+
+/** The addresses a page in this language preloads. */
+export function fontPreloads(locale: Locale): string[] {
+  return preloadedFonts[localeInfo[locale].code].map((file) => builtUrl[file]);
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { cache } from 'react';
-import { getLocale, getMessages } from 'next-intl/server';
+import { getLocale, getMessages } from '@/i18n/server';
 import type { CalculatorTexts } from '@/lib/calculator/describe';
 import { calculatorTexts } from './texts';
 

@@ -1,4 +1,4 @@
-import type { Messages } from 'next-intl';
+import type { Messages } from 'use-intl/core';
 import { describe, expect, it } from 'vitest';
 import { pricingConfig } from '@/config/pricing';
 import { locales } from '@/i18n/locales';

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Messages } from 'next-intl';
+import type { Messages } from 'use-intl/core';
 // use-intl/core, not next-intl: the worker runs this outside React's server build,
 // where next-intl's entry pulls in React context.
 import { createFormatter, createTranslator } from 'use-intl/core';

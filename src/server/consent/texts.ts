@@ -1,5 +1,5 @@
 import 'server-only';
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/server';
 import type { Translation } from 'vanilla-cookieconsent';
 import {
   analyticsFromEnv,

@@ -1,5 +1,5 @@
 import 'server-only';
-import { createTranslator } from 'next-intl';
+import { createTranslator } from 'use-intl/core';
 import { analyticsFromEnv, enabledProviders } from '@/lib/analytics/config';
 import type { Locale } from '@/i18n/locales';
 import { loadMessages } from '@/i18n/messages';

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Root } from 'hast';
-import { createTranslator } from 'next-intl';
+import { createTranslator } from 'use-intl/core';
 import { cache } from 'react';
 import { z } from 'zod';
 import { blogCategories, type BlogCategory } from '@/config/blog';

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Messages } from 'next-intl';
+import type { Messages } from 'use-intl/core';
 import { createTranslator } from 'use-intl/core';
 import { consultationConfig, type ContactTime } from '@/config/consultation';
 import type { Currency } from '@/config/pricing';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { createTranslator, type Messages } from 'next-intl';
+import { createTranslator, type Messages } from 'use-intl/core';
 import { siteConfig } from '@/config/site';
 import { localeFromCode, type LangCode } from '@/i18n/locales';
 import { loadMessages } from '@/i18n/messages';

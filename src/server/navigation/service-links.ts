@@ -1,5 +1,5 @@
 import 'server-only';
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/server';
 import { cache } from 'react';
 import type { ServiceLinkItem } from '@/components/header/nav-data';
 import { navConfig } from '@/config/navigation';

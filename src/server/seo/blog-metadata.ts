@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/server';
 import type { BlogCategory } from '@/config/blog';
 import { siteConfig } from '@/config/site';
 import { localeInfo, type Locale } from '@/i18n/locales';

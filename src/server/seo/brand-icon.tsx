@@ -1,5 +1,5 @@
 import 'server-only';
-import { ImageResponse } from 'next/og';
+import { renderPng } from './png';
 
 export const brandColors = {
   night: '#1e1b4b',
@@ -30,16 +30,19 @@ export function BrandMark({
   );
 }
 
-/** The root box of an `ImageResponse` (Satori lays out with flexbox only). */
+/** The root box of a picture (Satori lays out with flexbox only). */
 export const imageFrame = { width: '100%', height: '100%', display: 'flex' } as const;
 
 /**
  * The brand mark as a square PNG. `maskable` leaves the safe zone an app
  * launcher may crop away.
  */
-export function renderBrandIcon(size: number, { maskable = false } = {}): ImageResponse {
+export function renderBrandIcon(
+  size: number,
+  { maskable = false } = {},
+): Promise<Uint8Array<ArrayBuffer>> {
   const mark = maskable ? size * 0.6 : size;
-  return new ImageResponse(
+  return renderPng(
     <div
       style={{
         ...imageFrame,
@@ -58,8 +61,8 @@ export function renderBrandIcon(size: number, { maskable = false } = {}): ImageR
  * An .ico file holding one PNG: every browser since 2009 reads it, and it
  * spares a binary file in the repository.
  */
-export function pngToIco(png: ArrayBuffer, size: number): Uint8Array<ArrayBuffer> {
-  const data = new Uint8Array(png);
+export function pngToIco(png: Uint8Array, size: number): Uint8Array<ArrayBuffer> {
+  const data = png;
   const ico = new Uint8Array(6 + 16 + data.length);
   const view = new DataView(ico.buffer);
   view.setUint16(2, 1, true); // type: icon

@@ -1,5 +1,4 @@
 import 'server-only';
-import type { Metadata } from 'next';
 import { siteConfig } from '@/config/site';
 import { env } from '@/env';
 import { localeInfo, locales, type Locale } from '@/i18n/locales';
@@ -12,7 +11,7 @@ export function pageUrl(locale: Locale, path: PageSeo['path']): string {
 
 /**
  * The page in every language, by hreflang, and `x-default`, which points at
- * `/`: the address that picks the visitor's language (BEHAVIOUR.md section 1).
+ * `/`: the address that picks the visitor's language.
  */
 export function languageAlternates(path: PageSeo['path']): Record<string, string> {
   const alternates: Record<string, string> = {};
@@ -21,41 +20,91 @@ export function languageAlternates(path: PageSeo['path']): Record<string, string
   return alternates;
 }
 
+/** A `<meta>` of the head: `name` for search engines, `property` for Open Graph. */
+export type HeadMeta = { name: string; content: string } | { property: string; content: string };
+
+/** What a page's `<head>` says about it (src/layouts/seo-head.astro writes it out). */
+export type PageHead = {
+  title: string;
+  description: string;
+  /** Only for pages that are not to be indexed (a 404, a form's answer). */
+  robots?: string;
+  canonical?: string;
+  alternates: { hreflang: string; href: string }[];
+  metas: HeadMeta[];
+  /** The language's RSS feed, announced on the blog's lists. */
+  feed?: { href: string; title: string };
+};
+
+/** The Open Graph image of a page: beside its address (src/pages/[lang]/[...page]/opengraph-image.png.ts). */
+export function ogImageUrl(locale: Locale, path: PageSeo['path']): string {
+  return `${pageUrl(locale, path)}/opengraph-image.png`;
+}
+
 /**
- * A page's `<head>`: its title (the layout's template adds the brand), the
- * description, the canonical address and its three other languages, and the
- * Open Graph and Twitter cards. The Open Graph image comes from the route's
- * `opengraph-image`, which Next.js adds to the cards by itself.
+ * A page's `<head>`: its title with the brand (the home page's is complete as
+ * it is), the description, the canonical address and its three other
+ * languages, and the Open Graph and Twitter cards with the page's own image.
  */
-export function pageMetadata(seo: PageSeo, extra: Metadata = {}): Metadata {
-  const { locale, path, title, description } = seo;
+export function pageHead(seo: PageSeo, feed?: PageHead['feed']): PageHead {
+  const { locale, path, description } = seo;
   const url = pageUrl(locale, path);
-  const fullTitle = seo.absoluteTitle ? title : `${title} | ${siteConfig.name}`;
+  const title = seo.absoluteTitle ? seo.title : `${seo.title} | ${siteConfig.name}`;
+  const image = ogImageUrl(locale, path);
+  const og = (property: string, content: string): HeadMeta => ({ property, content });
+  const metas: HeadMeta[] = [
+    og('og:title', title),
+    og('og:description', description),
+    og('og:url', url),
+    og('og:site_name', siteConfig.name),
+    og('og:locale', localeInfo[locale].ogLocale),
+    ...locales
+      .filter((other) => other !== locale)
+      .map((other) => og('og:locale:alternate', localeInfo[other].ogLocale)),
+    og('og:image', image),
+    og('og:image:width', '1200'),
+    og('og:image:height', '630'),
+    og('og:image:type', 'image/png'),
+    og('og:image:alt', seo.title),
+  ];
+  if (seo.article) {
+    metas.push(
+      og('og:type', 'article'),
+      og('article:published_time', seo.article.published),
+      ...(seo.lastModified ? [og('article:modified_time', seo.lastModified)] : []),
+      og('article:author', seo.article.author),
+      og('article:section', seo.article.section),
+      ...seo.article.tags.map((tag) => og('article:tag', tag)),
+    );
+  } else {
+    metas.push(og('og:type', 'website'));
+  }
+  metas.push(
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: description },
+    { name: 'twitter:image', content: image },
+  );
   return {
-    ...extra,
-    title: seo.absoluteTitle ? { absolute: title } : title,
+    title,
     description,
-    alternates: { ...extra.alternates, canonical: url, languages: languageAlternates(path) },
-    openGraph: {
-      siteName: siteConfig.name,
-      title: fullTitle,
-      description,
-      url,
-      locale: localeInfo[locale].ogLocale,
-      alternateLocale: locales
-        .filter((other) => other !== locale)
-        .map((other) => localeInfo[other].ogLocale),
-      ...(seo.article
-        ? {
-            type: 'article',
-            publishedTime: seo.article.published,
-            modifiedTime: seo.lastModified,
-            authors: [seo.article.author],
-            section: seo.article.section,
-            tags: seo.article.tags,
-          }
-        : { type: 'website' }),
-    },
-    twitter: { card: 'summary_large_image', title: fullTitle, description },
+    canonical: url,
+    alternates: Object.entries(languageAlternates(path)).map(([hreflang, href]) => ({
+      hreflang,
+      href,
+    })),
+    metas,
+    feed,
+  };
+}
+
+/** The head of a page that is not to be indexed: a 404, the answer to a form. */
+export function unindexedHead(title: string, description: string): PageHead {
+  return {
+    title: `${title} | ${siteConfig.name}`,
+    description,
+    robots: 'noindex, follow',
+    alternates: [],
+    metas: [],
   };
 }

@@ -1,18 +1,15 @@
 import 'server-only';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { notFound } from 'next/navigation';
-import { ImageResponse } from 'next/og';
 import { siteConfig } from '@/config/site';
 import { env } from '@/env';
-import { localeInfo, type Locale } from '@/i18n/locales';
-import { resolveLocale } from '@/i18n/page-locale';
+import { localeInfo } from '@/i18n/locales';
 import { BrandMark, brandColors, imageFrame } from './brand-icon';
+import { renderPng } from './png';
 import type { PageSeo } from './pages';
 
 /** The size every Open Graph image is drawn at: what the networks show in full. */
 export const ogImageSize = { width: 1200, height: 630 };
-export const ogImageType = 'image/png';
 
 // Onest, as on the pages, from @fontsource/onest (the image renderer reads
 // WOFF, not the WOFF2 the pages use). Each script is a file of its own, and
@@ -56,9 +53,9 @@ function titleSize(title: string): number {
 }
 
 /** A page's Open Graph image: the brand, a word of context and the page's own title. */
-export async function renderOgImage(seo: PageSeo): Promise<ImageResponse> {
+export async function renderOgImage(seo: PageSeo): Promise<Uint8Array<ArrayBuffer>> {
   const host = new URL(env.SITE_URL).host;
-  return new ImageResponse(
+  return renderPng(
     <div
       style={{
         ...imageFrame,
@@ -112,26 +109,3 @@ export async function renderOgImage(seo: PageSeo): Promise<ImageResponse> {
     { ...ogImageSize, fonts: await loadFonts() },
   );
 }
-
-/**
- * The Open Graph image route of a page with parameters: its own title, and
- * 404 where the parameters name no page (`seoOf` gives null).
- */
-export function ogImageRoute<Params extends Record<string, string>>(
-  seoOf: (locale: Locale, params: Params) => Promise<PageSeo | null>,
-) {
-  return async function OpenGraphImage({
-    params,
-  }: {
-    params: Promise<{ lang: string } & Params>;
-  }): Promise<ImageResponse> {
-    const seo = await seoOf(await resolveLocale(params), await params);
-    if (!seo) notFound();
-    return renderOgImage(seo);
-  };
-}
-
-/** The Open Graph image route of a page addressed by a slug (a service, an article, a case study). */
-export const slugOgImage = <Slug extends string>(
-  seoOf: (locale: Locale, slug: Slug) => Promise<PageSeo | null>,
-) => ogImageRoute<{ slug: string }>((locale, { slug }) => seoOf(locale, slug as Slug));

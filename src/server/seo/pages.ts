@@ -1,5 +1,5 @@
 import 'server-only';
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/server';
 import { cache } from 'react';
 import { blogCategories, blogConfig, type BlogCategory } from '@/config/blog';
 import type { PagePath } from '@/config/navigation';

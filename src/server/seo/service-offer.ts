@@ -1,5 +1,5 @@
 import 'server-only';
-import { getTranslations } from 'next-intl/server';
+import { getTranslations } from '@/i18n/server';
 import type { ServiceSlug } from '@/config/services';
 import { localeInfo, type Locale } from '@/i18n/locales';
 import { servicePrice } from '@/lib/calculator/estimate';

@@ -1,1 +1,0 @@
-export { default, generateMetadata } from '@/components/errors/param-not-found';

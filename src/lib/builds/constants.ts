@@ -1,0 +1,24 @@
+import { randomBytes } from 'node:crypto';
+import { analyticsFromEnv, enabledProviders } from '../analytics/config';
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * What the build compiles into the pages and the server (astro.config.mjs):
+ *
+ * - the build's id: `BUILD_ID` from the environment when the deploy names its
+ *   builds (a commit hash, say), else made up now. A page knows its own build
+ *   by it, and learns of a newer one from `/_app/builds/latest.json`;
+ * - when it was made;
+ * - whether some analytics provider is on: without one, the goal calls
+ *   compile to nothing.
+ */
+export function buildConstants(env: Env): Record<string, string> {
+  const id = env.BUILD_ID?.trim() || `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+  const analytics = enabledProviders(analyticsFromEnv(env)).length > 0;
+  return {
+    'process.env.APP_BUILD_ID': JSON.stringify(id),
+    'process.env.APP_BUILD_TIME': JSON.stringify(String(Date.now())),
+    'process.env.APP_ANALYTICS': JSON.stringify(analytics ? '1' : ''),
+  };
+}

@@ -1,0 +1,29 @@
+import { defineMiddleware } from 'astro:middleware';
+import { defaultLocale, localeCookie, localeFromCode } from '@/i18n/locales';
+import { splitLocale } from '@/i18n/paths';
+import { withPage } from '@/i18n/server';
+import { negotiateLangCode } from '@/lib/locale-negotiation';
+
+/**
+ * Every page is rendered inside the scope of its language and path
+ * (src/i18n/server.ts): at build time for the pages built ahead, per request
+ * for the rest. An address without a language (answered per request: a 404
+ * says so in the visitor's language) takes the one the visitor would be sent to.
+ */
+export const onRequest = defineMiddleware((context, next) => {
+  const { locale, path } = splitLocale(context.url.pathname.replace(/\.html$/, ''));
+  const page = {
+    pathname: path,
+    locale:
+      locale ??
+      (context.isPrerendered
+        ? defaultLocale
+        : localeFromCode(
+            negotiateLangCode({
+              cookie: context.cookies.get(localeCookie.name)?.value,
+              acceptLanguage: context.request.headers.get('accept-language'),
+            }),
+          )),
+  };
+  return withPage(page, () => next());
+});

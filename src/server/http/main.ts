@@ -1,0 +1,75 @@
+import 'server-only';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { analyticsFromEnv, analyticsOrigins } from '@/lib/analytics/config';
+import { errorDetails, logger } from '@/server/log';
+import { startServerServices, stopServerServices } from '@/server/startup';
+import { listenAddress } from './listen-address';
+import { createSiteServer, type AppHandler } from './site-server';
+
+/**
+ * `node dist/server.mjs`: the production server, bundled next to the build it
+ * serves (`dist/client` and Astro's `dist/server`). `npm start` runs it
+ * (scripts/start.mjs); so does the container image.
+ *
+ * On SIGTERM or SIGINT it stops taking connections, finishes the requests in
+ * hand, lets the outbox worker finish or give back its job, closes the
+ * database and exits, all within the 10 s a platform waits before SIGKILL.
+ */
+const here = path.dirname(new URL(import.meta.url).pathname);
+const { handler } = (await import(pathToFileURL(path.join(here, 'server/entry.mjs')).href)) as {
+  handler: AppHandler;
+};
+
+await startServerServices();
+
+const server = createSiteServer({
+  clientDir: path.join(here, 'client'),
+  app: handler,
+  extraOrigins: analyticsOrigins(analyticsFromEnv()),
+});
+// A connection left idle by a client must not hold a shutdown up.
+server.keepAliveTimeout = 5_000;
+
+const port = Number(process.env.PORT ?? 3000);
+const host = listenAddress();
+server.listen(port, host, () => {
+  logger.info({ event: 'server.listening', host, port }, `listening on ${host}:${port}`);
+});
+server.on('error', (error) => {
+  logger.fatal({ event: 'server.error', ...errorDetails(error) }, 'the server could not start');
+  process.exit(1);
+});
+
+/** The whole shutdown must fit in the 10 s a container platform waits before SIGKILL. */
+const shutdownDeadlineMs = 9_000;
+/** How long requests in hand may take before their connections are closed. */
+const requestGraceMs = 4_000;
+
+let stopping = false;
+function shutdown(signal: NodeJS.Signals) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ event: 'server.shutdown', signal }, 'finishing requests in hand, then stopping');
+  const deadline = setTimeout(() => {
+    logger.error({ event: 'server.shutdown.timeout' }, 'shutdown took too long; exiting');
+    process.exit(1);
+  }, shutdownDeadlineMs);
+  deadline.unref();
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const grace = setTimeout(() => server.closeAllConnections(), requestGraceMs);
+  grace.unref();
+  void stopServerServices(closed).then(
+      () => {
+        logger.info({ event: 'server.stopped' }, 'stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ event: 'server.shutdown.error', ...errorDetails(error) }, 'shutdown');
+        process.exit(1);
+      },
+    );
+}
+process.once('SIGTERM', () => shutdown('SIGTERM'));
+process.once('SIGINT', () => shutdown('SIGINT'));
