@@ -10,14 +10,14 @@ const webhookSecret = 'e2e-webhook-secret-0123456789';
 // The same site built with analytics providers on (`npm run build:analytics-test`),
 // reporting to stand-ins: served beside the usual build when it exists.
 const analytics = analyticsTestBuild(port);
-const analyticsBuilt = existsSync(`${analytics.distDir}/standalone/server.js`);
+const analyticsBuilt = existsSync(`${analytics.distDir}/server.mjs`);
 
 type WebServer = NonNullable<Extract<PlaywrightTestConfig['webServer'], unknown[]>>[number];
 
 /**
- * The production server (`npm start`) on a port, with these variables over a
- * silent log; with `stderr: 'pipe'` what it writes there (Next.js's own errors
- * too) is shown in the test output.
+ * The production server (`npm start`, the build in DIST_DIR) on a port, with
+ * these variables over a silent log; with `stderr: 'pipe'` what it writes
+ * there is shown in the test output.
  */
 function site(sitePort: number, env: Record<string, string>, stderr: 'pipe' | 'ignore' = 'ignore') {
   return {
@@ -42,7 +42,7 @@ function standIn(script: string, listensOn: number, env: Record<string, string>)
   } satisfies WebServer;
 }
 
-const suite = chromiumSuite(port, 'test-results/playwright');
+const suite = chromiumSuite(port, process.env.E2E_OUTPUT_DIR ?? 'test-results/playwright');
 
 /**
  * End-to-end tests run against the production build (`npm run build` first;
@@ -99,7 +99,7 @@ export default defineConfig({
           site(
             analytics.sitePort,
             {
-              NEXT_DIST_DIR: analytics.distDir,
+              DIST_DIR: analytics.distDir,
               DATA_DIR: `${e2eDataDir}-analytics`,
               TRUSTED_PROXIES: '1',
               LEADS_WEBHOOK_URL: `http://127.0.0.1:${standInPort}/webhook`,

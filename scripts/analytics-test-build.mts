@@ -1,7 +1,7 @@
 /**
  * A second production build of the site with every analytics provider on,
  * each reporting to a local stand-in (tests/e2e/support/analytics-stand-ins.mjs),
- * into its own folder (.next-analytics) beside the usual build: the end-to-end
+ * into its own folder (dist-analytics) beside the usual build: the end-to-end
  * tests of the consent banner and the goals run against it. Providers are
  * fixed at build time (pages are static), so this takes a build of its own.
  *

@@ -1,34 +1,28 @@
+import type { ReactNode } from 'react';
 import { getLocale, getTranslations } from '@/i18n/server';
 import { ArticleGrid } from '@/components/blog/article-card';
 import { CaseGrid } from '@/components/cases/case-card';
 import { casePath } from '@/components/cases/case-paths';
 import { ClientLogos } from '@/components/cases/client-logos';
 import { TestimonialQuote } from '@/components/cases/testimonial-quote';
-import { CompactCalculator } from '@/components/calculator/compact-calculator';
-import { ConsultationCard } from '@/components/consultation/consultation-block';
 import { Section } from '@/components/layout/section';
 import { PricingPackages } from '@/components/pricing/pricing-packages';
-import { servicePriceLabel } from '@/server/calculator/service-price';
 import { buttonClass } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
-import { navConfig } from '@/config/navigation';
-import { pricingConfig } from '@/config/pricing';
-import { compactTexts } from '@/lib/calculator/describe';
-import { siteConfig } from '@/config/site';
 import { localeInfo } from '@/i18n/locales';
 import { Link } from '@/i18n/navigation';
 import { getCalculatorTexts } from '@/server/calculator/page-texts';
 import { getArticles } from '@/server/content/blog';
 import { getCases } from '@/server/content/cases';
 import { getTestimonials } from '@/server/content/testimonials';
-import { getServiceLinks } from '@/server/navigation/service-links';
-import { ServicesCarousel } from './services-carousel';
 
-const hours = siteConfig.claims.callbackHours;
 const reasons = ['team', 'estimate', 'speed', 'results'] as const;
 
-/** Why us, and `#consultation`: where every "contact us" button lands. */
-export async function WhyUsSection() {
+/**
+ * Why us, beside the consultation card (`#consultation`, where every "contact
+ * us" button lands), which the page renders with its form island.
+ */
+export async function WhyUsSection({ children }: { children: ReactNode }) {
   const t = await getTranslations('HomePage');
   return (
     <section aria-labelledby="why-us-title" className="section bg-surface">
@@ -52,46 +46,9 @@ export async function WhyUsSection() {
             ))}
           </ul>
         </div>
-        <ConsultationCard
-          title={t('consultation.title')}
-          titleId="consultation-title"
-          lead={t('consultation.lead', { hours })}
-          page="/"
-          className="self-start sm:p-10"
-        />
+        {children}
       </Container>
     </section>
-  );
-}
-
-/** All 14 services in a carousel. */
-export async function ServicesSection() {
-  const t = await getTranslations('HomePage.services');
-  const locale = await getLocale();
-  // The header's own link objects: the page's data carries their texts once.
-  const links = await getServiceLinks(locale);
-  const slides = await Promise.all(
-    navConfig.services.map(async ({ slug }, index) => ({
-      slug,
-      link: links[index]!,
-      price: await servicePriceLabel(slug, locale),
-    })),
-  );
-  return (
-    <Section id="services" title={t('title')} lead={t('lead')}>
-      <ServicesCarousel
-        slides={slides}
-        labels={{
-          carousel: t('carouselLabel'),
-          previous: t('previous'),
-          next: t('next'),
-          more: t('more'),
-          // Filled in per slide in the browser: {index}, {total}, {title}.
-          slide: t.raw('slide') as string,
-          announce: t.raw('announce') as string,
-        }}
-      />
-    </Section>
   );
 }
 
@@ -164,24 +121,6 @@ export async function PricingSection() {
   return (
     <Section id="pricing" title={t('title')} lead={t('lead')} className="bg-surface">
       <PricingPackages texts={await getCalculatorTexts()} currency={localeInfo[locale].currency} />
-    </Section>
-  );
-}
-
-/** `#calculator`: a compact calculator that opens the full one with its choices. */
-export async function CalculatorSection() {
-  const t = await getTranslations('HomePage.calculator');
-  const locale = await getLocale();
-  const { code, currency } = localeInfo[locale];
-  return (
-    <Section id="calculator" title={t('title')} lead={t('lead')} className="bg-brand-50">
-      <CompactCalculator
-        texts={compactTexts(await getCalculatorTexts())}
-        currency={currency}
-        initial={{ ...pricingConfig.defaultSelection, features: [] }}
-        labels={{ estimate: t('estimate'), open: t('cta') }}
-        action={`/${code}/calculator`}
-      />
     </Section>
   );
 }

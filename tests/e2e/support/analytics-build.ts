@@ -1,7 +1,7 @@
 /**
  * The second production build the end-to-end tests use: the site with every
  * analytics provider on, each reporting to a local stand-in
- * (tests/e2e/support/analytics-stand-ins.mjs), built into .next-analytics by
+ * (tests/e2e/support/analytics-stand-ins.mjs), built into its own folder by
  * `npm run build:analytics-test` (scripts/analytics-test-build.mts) and served
  * beside the usual build (playwright.config.ts).
  */
@@ -14,14 +14,13 @@ export function analyticsTestBuild(port = Number(process.env.E2E_PORT ?? 3100)):
 } {
   const standInPort = port + 6;
   const standIn = `http://127.0.0.1:${standInPort}`;
+  const distDir = `${process.env.DIST_DIR || 'dist'}-analytics`;
   return {
-    distDir: '.next-analytics',
+    distDir,
     sitePort: port + 3,
     standInPort,
     env: {
-      NEXT_DIST_DIR: '.next-analytics',
-      // The code is the first build's, which type-checked it.
-      BUILD_TYPECHECK: 'off',
+      DIST_DIR: distDir,
       METRIKA_COUNTER_ID: '98765432',
       METRIKA_SCRIPT_URL: `${standIn}/metrika/tag.js`,
       GA4_MEASUREMENT_ID: 'G-E2ETEST01',
