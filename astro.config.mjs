@@ -4,7 +4,9 @@ import react from '@astrojs/react';
 import keystatic from '@keystatic/astro';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { loadEnv } from 'vite';
 import { buildConstants } from './src/lib/builds/constants.ts';
+import { siteEditor } from './src/lib/editor/integration.ts';
 import { editorInBuild } from './src/lib/editor/storage.ts';
 import { serverOnly } from './src/lib/build/server-only-plugin.ts';
 
@@ -13,10 +15,14 @@ const dev = process.argv.includes('dev');
 /**
  * The content editor (/keystatic, keystatic.config.ts) is part of a build only
  * when it can be used: always in development, in production in GitHub mode
- * (src/lib/editor/storage.ts). A build without it holds none of its code, and
- * /keystatic is a 404 like any other unknown address.
+ * (src/lib/editor/storage.ts), with what the site adds around it
+ * (src/lib/editor/integration.ts). A build without it holds none of its code,
+ * and /keystatic is a 404 like any other unknown address. Its settings are
+ * read as Vite reads them into the editor's code: the environment, then the
+ * .env files.
  */
-const editor = editorInBuild(dev ? 'development' : 'production', process.env);
+const editorMode = dev ? 'development' : 'production';
+const editor = editorInBuild(editorMode, loadEnv(editorMode, process.cwd(), 'PUBLIC_KEYSTATIC_'));
 
 /**
  * The site: pages under a language prefix, rendered ahead (the default here),
@@ -39,7 +45,7 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'never' },
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), ...(editor ? [keystatic()] : [])],
+  integrations: [react(), ...(editor ? [keystatic(), siteEditor()] : [])],
   // Links to other pages are fetched when a visitor shows intent (hover, focus,
   // touch), so the next page is usually there by the time of the click.
   prefetch: { prefetchAll: true, defaultStrategy: 'hover' },
@@ -59,6 +65,9 @@ export default defineConfig({
   server: { port: Number(process.env.PORT ?? 4321) },
   vite: {
     plugins: [tailwindcss(), serverOnly()],
+    // Every asset is a file of its own: the security policy allows no data: URLs,
+    // and a page's preloaded font must be the very file its stylesheet names.
+    build: { assetsInlineLimit: 0 },
     define: buildConstants(process.env),
     resolve: {
       alias: { '@/': new URL('./src/', import.meta.url).pathname },

@@ -1,23 +1,50 @@
-import nextVitals from 'eslint-config-next/core-web-vitals';
-import nextTs from 'eslint-config-next/typescript';
+import js from '@eslint/js';
+import astro from 'eslint-plugin-astro';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import react from 'eslint-plugin-react';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const config = [
   {
     ignores: [
-      '.next/**',
-      '.next-*/**',
+      'dist/**',
+      'dist-*/**',
+      '.astro/**',
+      '.cache/**',
       'node_modules/**',
       'test-results/**',
       'playwright-report/**',
       'data/**',
       'bench/.bare-next/**',
+      'bench/.bare-astro/**',
       '.editor-e2e/**',
-      'next-env.d.ts',
+      'screenshots/**',
     ],
   },
-  ...nextVitals,
-  ...nextTs,
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  {
+    files: ['**/*.{tsx,jsx}'],
+    ...react.configs.flat.recommended,
+    ...react.configs.flat['jsx-runtime'],
+    plugins: { react, 'jsx-a11y': jsxA11y },
+    settings: { react: { version: 'detect' } },
+    rules: {
+      ...react.configs.flat.recommended.rules,
+      ...react.configs.flat['jsx-runtime'].rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // Types say what props are; React's runtime checks are not used.
+      'react/prop-types': 'off',
+    },
+  },
+  reactHooks.configs.flat['recommended-latest'],
+  ...astro.configs['flat/recommended'],
+  ...astro.configs['flat/jsx-a11y-recommended'],
   // typescript-eslint's type-checked recommended set, on every TypeScript file.
   ...tseslint.configs.recommendedTypeChecked.map((entry) => ({
     ...entry,
@@ -41,7 +68,7 @@ const config = [
   },
   {
     // Playwright fixtures call `use`, which is not React's hook.
-    files: ['tests/e2e/**/*.ts'],
+    files: ['tests/e2e/**/*.ts', 'tests/editor/**/*.ts'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   {
@@ -51,13 +78,8 @@ const config = [
     rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },
   },
   {
-    // Next.js's config asks for async functions even where nothing is awaited.
-    files: ['next.config.ts'],
-    rules: { '@typescript-eslint/require-await': 'off' },
-  },
-  {
-    // One routing source (HOUSE-STYLE.md habit 2): links and redirects come from
-    // src/i18n/navigation, which adds the language prefix.
+    // One routing source: links and redirects come from src/i18n/navigation,
+    // which adds the language prefix.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/i18n/navigation.tsx'],
     rules: {
@@ -65,11 +87,9 @@ const config = [
         'error',
         {
           paths: [
-            { name: 'next/link', message: 'Use Link from @/i18n/navigation.' },
             {
-              name: 'next/font/google',
-              message:
-                'Fonts are self-hosted through next/font/local (nothing can be downloaded at build).',
+              name: 'next-intl',
+              message: 'Translate with @/i18n/server (pages, components) or use-intl/core.',
             },
           ],
         },
@@ -86,12 +106,14 @@ const config = [
         'error',
         {
           paths: [
-            { name: 'next/link', message: 'Use Link from @/i18n/navigation.' },
             {
               name: 'zod',
               message: 'The calculator ships to the browser; validate on the server.',
             },
-            { name: 'next-intl', message: 'Texts come ready from src/server/calculator/texts.ts.' },
+            {
+              name: 'use-intl/core',
+              message: 'Texts come ready from src/server/calculator/texts.ts.',
+            },
           ],
           patterns: [
             {

@@ -5,7 +5,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@': path.resolve(import.meta.dirname, 'src'),
-      // `server-only` throws outside a React Server bundle; tests import server code directly.
+      // `server-only` fences the browser's bundles; tests import server code directly.
       'server-only': path.resolve(import.meta.dirname, 'scripts/server-only-stub.ts'),
     },
   },
@@ -16,7 +16,5 @@ export default defineConfig({
       'tests/integration/**/*.test.ts',
     ],
     environment: 'node',
-    // next-intl imports `next/navigation` without an extension, which only a bundler resolves.
-    server: { deps: { inline: ['next-intl'] } },
   },
 });

@@ -1,116 +1,29 @@
 /**
- * What a visitor on a phone feels, for `npm run bench`: how long after
- * navigation the header's drawer and the calculator work, measured in a real
- * Chromium with the phone's network and CPU (the throttling below), side by
- * side with a bare Next.js page built and started in the same run; and
- * whether a tap made at the first paint works at all.
+ * What a visitor on a phone feels, for `npm run bench`, in a real Chromium
+ * with the phone's network and CPU (the throttling below): how soon each page
+ * first paints, and how long after navigation the header's drawer, the
+ * calculator and the bare pages' buttons work, side by side with the bare
+ * pages started in the same run; and whether a tap made at the first paint
+ * works at all.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { phoneContext } from '../bench/lib/bytes.mjs';
 
 /**
  * A visitor's taps while a control does nothing yet: four a second, a quick
  * human's pace. Sent every 50 ms, the queued taps themselves cost the throttled
- * page time: its drawer opened at 2.9 s where it opens at 2.1 s at this pace.
+ * page time.
  */
 export const tapEveryMs = 250;
 
 /** A phone on a slow connection: 1.6 Mbps down, 750 Kbps up, 150 ms round trip, CPU 4x slower. */
 export const phone = {
-  width: 375,
-  height: 740,
+  width: phoneContext.viewport.width,
+  height: phoneContext.viewport.height,
   downloadBytesPerSecond: (1.6 * 1024 * 1024) / 8,
   uploadBytesPerSecond: (750 * 1024) / 8,
   latencyMs: 150,
   cpuSlowdown: 4,
-};
-
-/**
- * A bare Next.js App Router page (the project's own next, react and react-dom)
- * with one client button that shows a panel: the least a Next page can do.
- * Built under bench/.bare-next (git-ignored) so it resolves the same modules.
- */
-export function buildBareNext(root) {
-  const dir = path.join(root, 'bench/.bare-next');
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(path.join(dir, 'app'), { recursive: true });
-  writeFileSync(
-    path.join(dir, 'next.config.mjs'),
-    `export default { turbopack: { root: ${JSON.stringify(root)} } };\n`,
-  );
-  writeFileSync(
-    path.join(dir, 'app/layout.jsx'),
-    `export const metadata = { title: 'Bare' };
-export default function Layout({ children }) {
-  return (<html lang="en"><body>{children}</body></html>);
-}
-`,
-  );
-  writeFileSync(
-    path.join(dir, 'app/button.jsx'),
-    `'use client';
-import { useState } from 'react';
-export function Toggle() {
-  const [open, setOpen] = useState(false);
-  return (<>
-    <button type="button" id="toggle" aria-expanded={open} onClick={() => setOpen(!open)}>Menu</button>
-    {open ? <nav id="panel">Panel</nav> : null}
-  </>);
-}
-`,
-  );
-  writeFileSync(
-    path.join(dir, 'app/page.jsx'),
-    `import { Toggle } from './button';
-export default function Page() {
-  return (<main><h1>A bare Next.js page</h1><Toggle /><p>Nothing else.</p></main>);
-}
-`,
-  );
-  const result = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/next/dist/bin/next'), 'build', '--turbopack', dir],
-    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env } },
-  );
-  if (result.status !== 0) throw new Error('the bare Next.js page did not build');
-  return dir;
-}
-
-/** `next start` of the bare page on a port; resolves once it answers. */
-export async function startBareNext(root, dir, port) {
-  const child = spawn(
-    process.execPath,
-    [path.join(root, 'node_modules/next/dist/bin/next'), 'start', dir, '-p', String(port)],
-    { cwd: root, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } },
-  );
-  const url = `http://127.0.0.1:${port}/`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error('the bare Next.js page did not start');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-const phoneContext = {
-  viewport: { width: phone.width, height: phone.height },
-  isMobile: true,
-  hasTouch: true,
-  deviceScaleFactor: 2,
 };
 
 async function throttledPage(browser) {
@@ -127,6 +40,28 @@ async function throttledPage(browser) {
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: phone.cpuSlowdown });
   return { page, cdp, close: () => context.close() };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Milliseconds from navigation to the first contentful paint of `url` on the throttled phone. */
+async function firstPaintOnce(browser, url) {
+  const { page, close } = await throttledPage(browser);
+  try {
+    await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
+    await page.waitForFunction(
+      () => performance.getEntriesByName('first-contentful-paint').length > 0,
+      null,
+      { timeout: 60_000, polling: 100 },
+    );
+    return Math.round(
+      await page.evaluate(
+        () => performance.getEntriesByName('first-contentful-paint')[0].startTime,
+      ),
+    );
+  } finally {
+    await close();
+  }
 }
 
 /**
@@ -164,9 +99,8 @@ async function firstScreenSpot(browser, url, target) {
  * where the target is drawn, without waiting for the page to take the one
  * before (a busy page queues them, as it queues a visitor's), and the page
  * reports the frame that shows the effect. Driven through Playwright's
- * locators instead, every look and tap waited until the page's scripts
- * yielded: on the throttled CPU the drawer, which opens without script, was
- * first tapped 1.7 s after its button was drawn.
+ * locators instead, every look and tap would wait until the page's scripts
+ * yield, and a control that works without script would look late.
  */
 async function timeToWorking(browser, url, { target, works, spot, stylesheets }) {
   const { page, cdp, close } = await throttledPage(browser);
@@ -196,7 +130,15 @@ async function timeToWorking(browser, url, { target, works, spot, stylesheets })
       }
       await new Promise((resolve) => setTimeout(resolve, tapEveryMs));
     }
-    return { ms: Math.round(shown.ms), firstTapWorked: shown.taps === 1 };
+    // The page's own first paint, in this same load: how long after it the control worked.
+    const paint = await page.evaluate(
+      () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    );
+    return {
+      ms: Math.round(shown.ms),
+      afterPaintMs: paint === undefined ? undefined : Math.round(shown.ms - paint),
+      firstTapWorked: shown.taps === 1,
+    };
   } finally {
     await close();
   }
@@ -232,76 +174,104 @@ function watchEffect(works, target) {
   });
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** The bare pages' button: it shows `#panel`. */
+const bareButton = { target: '#toggle', works: () => !!document.getElementById('panel') };
+
+/** The header's drawer: a modal dialog opened by its button. */
+const drawer = {
+  target: 'header button[command="show-modal"]',
+  works: () => !!document.querySelector('dialog[open]'),
+};
 
 /**
- * Time to a working drawer and a reacting calculator on the site, and to a
- * working button on the bare page, each the median of `runs` fresh loads.
+ * The calculator reacts when a choice moves the estimate: the landing page's
+ * range (the first choice, on the first screen) differs from the default's,
+ * the range the page arrived with. A tap before the code arrives picks it; the
+ * estimate must follow once the code has run.
  */
-export async function measureFeel({ chromePath, site, bare, runs = 3 }) {
-  const browser = await chromium.launch({
-    executablePath: chromePath,
-    args: ['--no-sandbox', '--disable-background-networking'],
-  });
-  // Where the control is drawn is read once; then `runs` fresh loads.
-  const series = async (url, control) => {
-    const drawn = await firstScreenSpot(browser, url, control.target);
-    const results = [];
-    for (let run = 0; run < runs; run += 1)
-      results.push(await timeToWorking(browser, url, { ...control, ...drawn }));
-    return {
-      ms: median(results.map((result) => result.ms)),
-      runs: results.map((result) => result.ms),
-      firstTapWorked: results.every((result) => result.firstTapWorked),
-    };
-  };
-  try {
-    const bareButton = await series(bare, {
-      target: '#toggle',
-      works: () => !!document.getElementById('panel'),
-    });
-    const drawer = await series(`${site}/ru`, {
-      target: 'header button[command="show-modal"]',
-      works: () => !!document.querySelector('dialog[open]'),
-    });
-    // The calculator reacts when a choice moves the estimate: the landing
-    // page's range (the first choice, on the first screen) differs from the
-    // default's, the range the page arrived with. A tap before the code arrives
-    // picks it; the estimate must follow once the code has run.
-    const calculator = await series(`${site}/ru/calculator`, {
-      target: '[data-testid="type-landing"]',
-      works: () => {
-        const range = document.querySelector('[data-testid="estimate-range"]')?.textContent;
-        if (range === undefined) return false;
-        window.__arrivedWith ??= range;
-        return range !== window.__arrivedWith;
-      },
-    });
-    // A choice made before the code arrives stays when it does.
-    const kept = await choiceKept(browser, `${site}/ru/calculator`);
-    return { bareButton, drawer, calculator, choiceKeptThroughHydration: kept };
-  } finally {
-    await browser.close();
-  }
-}
+const calculator = {
+  target: '[data-testid="type-landing"]',
+  works: () => {
+    const range = document.querySelector('[data-testid="estimate-range"]')?.textContent;
+    if (range === undefined) return false;
+    window.__arrivedWith ??= range;
+    return range !== window.__arrivedWith;
+  },
+};
 
-/** Picks the online shop at the first paint and checks, after hydration, that it is still chosen. */
+/** Picks the online shop before the calculator's island hydrates and checks that it stays chosen after. */
 async function choiceKept(browser, url) {
   const { page, close } = await throttledPage(browser);
   try {
     await page.goto(url, { waitUntil: 'commit' });
     const shop = page.getByTestId('type-shop');
     await shop.waitFor({ state: 'visible', timeout: 60_000 });
-    const hydrated = await page.locator('html[data-hydrated]').count();
+    // Astro takes `ssr` off an island once it has hydrated.
+    const island = page.locator('astro-island', { has: shop }).first();
+    const early = (await island.getAttribute('ssr')) !== null;
     const before = await page.getByTestId('estimate-range').textContent();
     await shop.click();
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 });
+    await page.waitForFunction(
+      (element) => element && !element.hasAttribute('ssr'),
+      await island.elementHandle(),
+      { timeout: 60_000 },
+    );
     await page.waitForTimeout(500);
     const checked = await shop.locator('input').isChecked();
     const after = await page.getByTestId('estimate-range').textContent();
     // Made before hydration, still chosen, and the estimate follows it.
-    return hydrated === 0 && checked && after !== before;
+    return { madeBeforeHydration: early, kept: checked && after !== before };
   } finally {
     await close();
+  }
+}
+
+/**
+ * First paints (the median of `runs` throttled loads of each of `paints`, a
+ * map of names to URLs) and times to working of the controls in `controls` (a
+ * map of names to `{ url, control }`, control one of `controls` above by
+ * name), each the median of `runs` fresh loads; and whether a calculator
+ * choice made before hydration is kept, when `calculatorUrl` is given.
+ */
+export async function measureFeel({ chromePath, paints, controls, calculatorUrl, runs = 3, log }) {
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    args: ['--no-sandbox', '--disable-background-networking'],
+  });
+  const known = { bareButton, drawer, calculator };
+  try {
+    // Round after round over every page, so a spell of load on this machine falls on all of them alike.
+    const paintRuns = Object.fromEntries(Object.keys(paints).map((name) => [name, []]));
+    for (let run = 0; run < runs; run += 1)
+      for (const [name, url] of Object.entries(paints)) {
+        log?.(`  first paint of ${name} (${run + 1}/${runs}) …`);
+        paintRuns[name].push(await firstPaintOnce(browser, url));
+      }
+    const firstPaint = Object.fromEntries(
+      Object.entries(paintRuns).map(([name, values]) => [
+        name,
+        { ms: median(values), runs: values },
+      ]),
+    );
+    const working = {};
+    for (const [name, { url, control }] of Object.entries(controls)) {
+      log?.(`  time to working: ${name} …`);
+      const spec = known[control];
+      const drawn = await firstScreenSpot(browser, url, spec.target);
+      const results = [];
+      for (let run = 0; run < runs; run += 1)
+        results.push(await timeToWorking(browser, url, { ...spec, ...drawn }));
+      working[name] = {
+        url,
+        ms: median(results.map((result) => result.ms)),
+        runs: results.map((result) => result.ms),
+        afterPaintMs: median(results.map((result) => result.afterPaintMs ?? Infinity)),
+        firstTapWorked: results.every((result) => result.firstTapWorked),
+      };
+    }
+    const choice = calculatorUrl ? await choiceKept(browser, calculatorUrl) : undefined;
+    return { firstPaint, working, choiceKeptThroughHydration: choice };
+  } finally {
+    await browser.close();
   }
 }

@@ -1,8 +1,8 @@
 /**
  * `npm run fonts`: cuts the Onest faces every page needs before its first
- * paint out of @fontsource-variable/onest and writes them to src/app/fonts/,
- * where src/app/fonts/index.ts picks them up (the files are committed; run this again
- * after upgrading the font package, then copy the printed ranges into fonts.ts).
+ * paint out of @fontsource-variable/onest and writes them to src/styles/fonts/,
+ * where src/styles/fonts/fonts.css declares them (the files are committed; run this
+ * again after upgrading the font package, then copy the printed ranges into fonts.css).
  *
  * Why: fontsource's Latin file alone is 34 KB, because it carries every Western
  * European letter; a Russian page needs 95 ASCII signs and some punctuation of
@@ -23,14 +23,14 @@ import {
 
 const root = path.resolve(import.meta.dirname, '..');
 const sourceDir = path.join(root, 'node_modules/@fontsource-variable/onest/files');
-const outDir = path.join(root, 'src/app/fonts');
+const outDir = path.join(root, 'src/styles/fonts');
 
 const ascii = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCodePoint(0x20 + i)).join(
   '',
 );
 /** Kazakh letters beyond Russian's alphabet that fontsource keeps in cyrillic-ext (Ұ ұ and і are in cyrillic). */
 const kazakhLetters = 'ҒғҚқҢңҮүҺһӘәӨө';
-/** ₽ ₸ ₴ come from the system font (see src/app/fonts/index.ts). */
+/** ₽ ₸ ₴ come from the system font (see src/styles/fonts/fonts.css). */
 const currencySigns = new Set([0x20bd, 0x20b8, 0x20b4]);
 
 /** The ranges fontsource declares for its files (its CSS), which the cut faces narrow. */

@@ -17,12 +17,16 @@ type LinkProps = Omit<ComponentProps<'a'>, 'href'> & {
  * page is a document of its own, fetched ahead when the visitor shows intent
  * (Astro's prefetch), except the page being shown, which is here already.
  */
-export function Link({ href, locale, ...props }: LinkProps) {
+export function Link({ href, locale, children, ...props }: LinkProps) {
   const current = useLocale();
   const shown = localizePath(usePagePath() as PagePath, current);
   const target = localizePath(href, locale ?? current);
   const here = target.split(/[?#]/)[0] === shown;
-  return <a href={target} data-astro-prefetch={here ? 'false' : undefined} {...props} />;
+  return (
+    <a href={target} data-astro-prefetch={here ? 'false' : undefined} {...props}>
+      {children}
+    </a>
+  );
 }
 
 /** The current path without its language prefix: `/blog` on `/kz/blog`. */

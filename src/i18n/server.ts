@@ -52,8 +52,9 @@ export function getMessages(locale: Locale = currentPage().locale): Promise<Abst
   return messages;
 }
 
-export async function getLocale(): Promise<Locale> {
-  return currentPage().locale;
+/** The page's language (a promise, as the translators are). */
+export function getLocale(): Promise<Locale> {
+  return Promise.resolve(currentPage().locale);
 }
 
 type NamespaceOption<Namespace> = { locale?: Locale; namespace?: Namespace };
@@ -72,15 +73,17 @@ export async function getTranslations<
   return createTranslator<Messages, Namespace>({
     locale,
     messages: (await getMessages(locale)) as Messages,
-    namespace: namespace as Namespace,
+    namespace,
     timeZone: siteConfig.timeZone,
   });
 }
 
 /** Dates, numbers and lists in the page's language (or the one given). */
-export async function getFormatter(options: { locale?: Locale } = {}) {
-  return createFormatter({
-    locale: options.locale ?? scope.getStore()?.locale ?? defaultLocale,
-    timeZone: siteConfig.timeZone,
-  });
+export function getFormatter(options: { locale?: Locale } = {}) {
+  return Promise.resolve(
+    createFormatter({
+      locale: options.locale ?? scope.getStore()?.locale ?? defaultLocale,
+      timeZone: siteConfig.timeZone,
+    }),
+  );
 }

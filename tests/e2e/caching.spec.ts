@@ -14,7 +14,7 @@ test('each kind of response says how it may be cached', async ({ page, request }
     performance
       .getEntriesByType('resource')
       .map((entry) => entry.name)
-      .filter((name) => /\/_next\/static\/.+\.(js|css|woff2)$/.test(name)),
+      .filter((name) => /\/_astro\/.+\.(js|css|woff2)$/.test(name)),
   );
   expect(assets.length).toBeGreaterThan(3);
   for (const asset of assets.slice(0, 6)) {

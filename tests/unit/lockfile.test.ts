@@ -37,14 +37,20 @@ describe('package-lock.json', () => {
     expect(missing).toEqual([]);
   });
 
-  it('holds the native builds of Linux, macOS and Windows for next, Tailwind and the linter', () => {
+  it('holds the native builds of Linux, macOS and Windows for Astro, its bundler, Tailwind and the image renderer', () => {
     const platforms = (prefix: string) =>
       new Set(
         Object.entries(lock.packages)
           .filter(([location]) => location.startsWith(`node_modules/${prefix}`))
           .flatMap(([, entry]) => entry.os ?? []),
       );
-    for (const prefix of ['@next/swc-', '@tailwindcss/oxide-', '@unrs/resolver-binding-'])
+    for (const prefix of [
+      '@astrojs/compiler-binding-',
+      '@rolldown/binding-',
+      '@tailwindcss/oxide-',
+      '@resvg/resvg-js-',
+      '@esbuild/',
+    ])
       expect([...platforms(prefix)], prefix).toEqual(
         expect.arrayContaining(['linux', 'darwin', 'win32']),
       );

@@ -2,13 +2,12 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { LocaleProvider } from '@/i18n/locale-context';
 import { markdownToHast } from '@/lib/markdown/render';
-import en from '../../../messages/en.json';
 import { MarkdownBody } from './markdown-body';
 
 async function render(markdown: string, locale: 'ru' | 'kk' = 'ru') {
   const tree = await markdownToHast(markdown);
   return renderToStaticMarkup(
-    <LocaleProvider locale={locale} errorTexts={en.ErrorPage}>
+    <LocaleProvider locale={locale} pathname="/blog/sample">
       <MarkdownBody tree={tree} />
     </LocaleProvider>,
   );

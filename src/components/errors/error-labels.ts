@@ -1,5 +1,15 @@
-import type { ErrorTexts } from '@/i18n/locale-context';
 import { defaultStatusMessages, type AppError } from '@/lib/errors';
+
+/** The error page's texts in one language (messages/<lang>.json, `ErrorPage`). */
+export type ErrorTexts = {
+  /** "Error {status}", with the status left in. */
+  status: string;
+  internalServerError: string;
+  pageNotFound: string;
+  description: string;
+  retry: string;
+  home: string;
+};
 
 /**
  * What the error page says for an error, in the page's language: the two

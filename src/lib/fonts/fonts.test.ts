@@ -3,31 +3,36 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { langCodes } from '@/i18n/locales';
 import { fontCodePoints } from './font-file.mjs';
-import { builtFontUrl, preloadedFonts } from './preloads';
+import { preloadedFonts } from './preloads';
 import { formatUnicodeRange, parseUnicodeRange } from './unicode-range';
 
 /*
- * The Onest faces of src/app/fonts/index.ts against their files and the
+ * The Onest faces of src/styles/fonts/fonts.css against their files and the
  * site's texts: a face must only claim characters its file has, no two faces
  * may claim the same character, and every language's texts must need no face
  * beyond the ones its pages preload.
  */
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const fontsModule = path.join(root, 'src/app/fonts/index.ts');
-const source = readFileSync(fontsModule, 'utf8');
+const fontsDir = path.join(root, 'src/styles/fonts');
+const source = readFileSync(path.join(fontsDir, 'fonts.css'), 'utf8');
 
 type Face = { src: string; file: string; range: Set<number> };
-const faces: Face[] = [...source.matchAll(/localFont\(\{([\s\S]*?)\n\}\);/g)].map(([, options]) => {
-  const src = /src: '([^']+)'/.exec(options!)?.[1];
-  const range = /prop: 'unicode-range',\s*value:\s*'([^']+)'/.exec(options!)?.[1];
-  if (!src || !range) throw new Error(`A face without src or unicode-range:\n${options}`);
-  return {
-    src,
-    file: path.resolve(path.dirname(fontsModule), src),
-    range: parseUnicodeRange(range),
-  };
-});
+const faces: Face[] = [...source.matchAll(/@font-face \{([\s\S]*?)\n\}/g)]
+  .map(([, body]) => body!)
+  .filter((body) => /font-family: Onest;/.test(body))
+  .map((body) => {
+    const src = /src: url\('([^']+)'\)/.exec(body)?.[1];
+    const range = /unicode-range: ([^;]+);/.exec(body)?.[1];
+    if (!src || !range) throw new Error(`A face without src or unicode-range:\n${body}`);
+    return {
+      src,
+      file: src.startsWith('./')
+        ? path.resolve(fontsDir, src)
+        : path.join(root, 'node_modules', src),
+      range: parseUnicodeRange(range),
+    };
+  });
 const byName = (name: string) => {
   const face = faces.find((candidate) => candidate.src === `./${name}`);
   if (!face) throw new Error(`No face reads ./${name}`);
@@ -103,7 +108,7 @@ describe('the Onest faces', () => {
   });
 
   it('preload only the faces cut for first paint, which the module declares', () => {
-    const cut = readdirSync(path.join(root, 'src/app/fonts')).filter((name) =>
+    const cut = readdirSync(fontsDir).filter((name) =>
       name.endsWith('.woff2'),
     );
     expect(new Set(Object.values(preloadedFonts).flat())).toEqual(new Set(cut));
@@ -111,22 +116,23 @@ describe('the Onest faces', () => {
   });
 });
 
-describe('the built URL of a face', () => {
-  const css =
-    '@font-face{font-family:Onest;src:url(../media/onest_core_latin-s.p.0abc.woff2)format("woff2")}' +
-    '@font-face{font-family:Onest;src:url(../media/onest_core_cyrillic.1def.woff2)format("woff2")}';
-
-  it('is found in a stylesheet by the file it was copied from', () => {
-    expect(builtFontUrl(css, 'onest-core-latin.woff2')).toBe(
-      '/_next/static/media/onest_core_latin-s.p.0abc.woff2',
-    );
-    expect(builtFontUrl(css, 'onest-core-cyrillic.woff2')).toBe(
-      '/_next/static/media/onest_core_cyrillic.1def.woff2',
-    );
-  });
-
-  it('is not confused with a face whose name only starts the same', () => {
-    expect(builtFontUrl(css, 'onest-core.woff2')).toBeUndefined();
-    expect(builtFontUrl(css, 'onest-kazakh.woff2')).toBeUndefined();
+describe('the fallback face', () => {
+  /**
+   * Arial scaled so that a line of Latin text takes the width and height it
+   * will take in Onest (capsize's formula, as next/font and Astro's fonts use):
+   * the page does not move when Onest arrives on a later view.
+   */
+  it('matches the Latin face in width and line metrics', async () => {
+    const { fromBuffer } = await import('@capsizecss/unpack');
+    const onest = await fromBuffer(readFileSync(path.join(fontsDir, 'onest-core-latin.woff2')));
+    const arial = { unitsPerEm: 2048, xWidthAvg: 913 };
+    const sizeAdjust = onest.xWidthAvg / onest.unitsPerEm / (arial.xWidthAvg / arial.unitsPerEm);
+    const em = onest.unitsPerEm * sizeAdjust;
+    const fallback = /font-family: 'Onest Fallback';([\s\S]*?)\n\}/.exec(source)![1]!;
+    const percent = (name: string) => Number(new RegExp(`${name}: ([\\d.]+)%`).exec(fallback)![1]);
+    expect(percent('size-adjust')).toBeCloseTo(sizeAdjust * 100, 0);
+    expect(percent('ascent-override')).toBeCloseTo((onest.ascent / em) * 100, 0);
+    expect(percent('descent-override')).toBeCloseTo((Math.abs(onest.descent) / em) * 100, 0);
+    expect(percent('line-gap-override')).toBeCloseTo((onest.lineGap / em) * 100, 0);
   });
 });

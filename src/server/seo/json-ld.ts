@@ -5,7 +5,7 @@ import { siteConfig } from '@/config/site';
 import { env } from '@/env';
 import { localeInfo, locales, type Locale } from '@/i18n/locales';
 import type { PageSeo } from './pages';
-import { pageUrl } from './metadata';
+import { ogImageUrl, pageUrl } from './metadata';
 
 /** A schema.org node; `@context` is added once, on the graph around the nodes. */
 export type LdNode = { '@type': string; '@id'?: string } & Record<string, unknown>;
@@ -127,7 +127,7 @@ export function blogPostingLd(seo: PageSeo): LdNode {
     description: seo.description,
     url,
     mainEntityOfPage: url,
-    image: `${url}/opengraph-image`,
+    image: ogImageUrl(seo.locale, seo.path),
     datePublished: article.published,
     dateModified: seo.lastModified ?? article.published,
     author: { '@type': 'Person', name: article.author },
@@ -153,7 +153,7 @@ export function caseStudyLd(seo: PageSeo): LdNode {
     name: seo.title,
     description: seo.description,
     url,
-    image: `${url}/opengraph-image`,
+    image: ogImageUrl(seo.locale, seo.path),
     dateCreated: String(item.year),
     dateModified: seo.lastModified,
     creator: { '@id': organizationId() },
