@@ -1,16 +1,24 @@
 # The site as a container: `docker build -t agency-site .` (see "Deploying" in the README).
-# The final image holds only the standalone output of `npm run build`
-# (server.js, its traced node_modules, the static files, public/, the SQL
-# migrations, worker.mjs and migrate.mjs) and runs as an unprivileged user.
+# The final image holds the build (dist/: the pages and assets built ahead,
+# Astro's server code, server.mjs, worker.mjs and migrate.mjs), the production
+# packages only, and what the server reads at run time from the folder it
+# starts in (content/, the SQL migrations in drizzle/, public/, package.json).
+# It runs as an unprivileged user that can write nothing but the data folder.
 
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 
-FROM node:20-bookworm-slim AS build
+# The packages the built server imports at run time, without the tools that build it.
+FROM node:24-bookworm-slim AS production-deps
 WORKDIR /app
-ENV NEXT_TELEMETRY_DISABLED=1
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund
+
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+ENV ASTRO_TELEMETRY_DISABLED=1
 # Built into the pages (canonical links, feeds) and into the build's id.
 ARG SITE_URL=http://localhost:3000
 ARG BUILD_ID=
@@ -26,22 +34,28 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim AS run
+FROM node:24-bookworm-slim AS run
 WORKDIR /app
 ENV NODE_ENV=production \
-    NEXT_TELEMETRY_DISABLED=1 \
     PORT=3000 \
     HOSTNAME=0.0.0.0 \
     DATA_DIR=/app/data
 RUN groupadd --system --gid 1001 site \
  && useradd --system --uid 1001 --gid site --home-dir /app site \
  && mkdir -p /app/data && chown site:site /app/data
-COPY --from=build --chown=site:site /app/.next/standalone ./
+COPY --from=production-deps /app/node_modules ./node_modules
+COPY --from=build /app/package.json ./
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/content ./content
+COPY --from=build /app/drizzle ./drizzle
+COPY --from=build /app/public ./public
 USER site
 EXPOSE 3000
 # The embedded database, when no DATABASE_URL is given (one instance only).
 VOLUME ["/app/data"]
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# The outbox worker runs from the same image: `node worker.mjs` (compose.yaml).
-CMD ["node", "server.js"]
+# The server reads content/ and drizzle/ from the folder it starts in (/app).
+# The same image runs the outbox worker (`node dist/worker.mjs`) and the
+# migrations (`node dist/migrate.mjs`): compose.yaml.
+CMD ["node", "dist/server.mjs"]

@@ -5,7 +5,9 @@ import keystatic from '@keystatic/astro';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { loadEnv } from 'vite';
+import { analyticsFromEnv, analyticsOrigins } from './src/lib/analytics/config.ts';
 import { buildConstants } from './src/lib/builds/constants.ts';
+import { pageScriptSources } from './src/lib/security/headers.ts';
 import { siteEditor } from './src/lib/editor/integration.ts';
 import { editorInBuild } from './src/lib/editor/storage.ts';
 import { serverOnly } from './src/lib/build/server-only-plugin.ts';
@@ -54,8 +56,12 @@ export default defineConfig({
     // site's own form handling, which answers in the visitor's language).
     checkOrigin: false,
     // Each page carries a policy that lists the hashes of Astro's own inline
-    // scripts (the islands' loader); the server's header policy adds the rest.
+    // scripts (the islands' loader) and the analytics providers the build turns
+    // on; the server's header policy (src/lib/security/headers.ts) adds the rest.
     csp: {
+      scriptDirective: {
+        resources: pageScriptSources(analyticsOrigins(analyticsFromEnv(process.env))),
+      },
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
     },
   },

@@ -12,6 +12,6 @@ export default defineConfig({
     environment: 'node',
     fileParallelism: false,
     testTimeout: 180_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

@@ -9,6 +9,9 @@
  *    SVG) is compressed once, with brotli and gzip, beside itself: the server
  *    sends those bytes as they are instead of compressing on every request.
  *
+ * The build folder is the argument, else DIST_DIR (as for `astro build`,
+ * astro.config.mjs), else `dist`.
+ *
  *   tsx scripts/build-server.mts [dist]
  */
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
@@ -17,7 +20,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { build } from 'esbuild';
 
-const dist = process.argv[2] ?? 'dist';
+const dist = process.argv[2] ?? (process.env.DIST_DIR || 'dist');
 
 await build({
   entryPoints: {

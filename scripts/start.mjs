@@ -9,14 +9,15 @@
  * whatever folder the server is started from.
  *
  * Environment: PORT (3000), HOSTNAME (the address to listen on; HOST is read
- * too; all of them by default), DIST_DIR (the build to serve, `dist`).
+ * too; all of them by default), DIST_DIR (the build to serve, `dist`; relative
+ * to the project).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
-const server = path.join(root, process.env.DIST_DIR ?? 'dist', 'server.mjs');
+const server = path.resolve(root, process.env.DIST_DIR || 'dist', 'server.mjs');
 if (!existsSync(server)) {
   console.error('There is no production build yet: run `npm run build` first.');
   process.exit(1);

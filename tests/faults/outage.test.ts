@@ -54,9 +54,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL outage under load'
     let outage: Promise<void> | undefined;
     await pool(total, 6, async (n) => {
       const key = newKey();
+      let answer: Awaited<ReturnType<Client['send']>> | undefined;
       for (let attempt = 0; ; attempt += 1) {
-        expect(attempt, `request ${n} kept failing`).toBeLessThan(200);
-        const answer = await client.send(n, key);
+        expect(attempt, `request ${n} kept failing: ${JSON.stringify(answer)}`).toBeLessThan(200);
+        answer = await client.send(n, key);
         statuses.set(String(answer.status), (statuses.get(String(answer.status)) ?? 0) + 1);
         if (answer.status === 201 || answer.status === 200) {
           references.add(answer.body.reference as string);

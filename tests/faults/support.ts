@@ -17,7 +17,9 @@ import { backends, scratchPostgres, type TestDatabase } from '../support/test-db
  * a client that streams consultation requests through the HTTP API.
  */
 
-const root = path.resolve(import.meta.dirname, '../..');
+export const root = path.resolve(import.meta.dirname, '../..');
+/** The build under test: `npm run build` makes `dist`; DIST_DIR names another (as for the build). */
+export const distDir = path.resolve(root, process.env.DIST_DIR || 'dist');
 export const telegramEnv = {
   TELEGRAM_BOT_TOKEN: '123456789:AAEhBOweik6ad6PsVMRxjeQKkHmdhGfhV0',
   TELEGRAM_CHAT_ID: '-100200300',
@@ -99,6 +101,7 @@ export async function startSite(env: Record<string, string>, port?: number): Pro
     cwd: root,
     env: {
       ...process.env,
+      DIST_DIR: distDir,
       NODE_ENV: 'production',
       PORT: String(sitePort),
       HOSTNAME: '127.0.0.1',
@@ -113,16 +116,21 @@ export async function startSite(env: Record<string, string>, port?: number): Pro
   const url = `http://127.0.0.1:${sitePort}`;
   let exited = false;
   void proc.exited.then(() => (exited = true));
-  await waitUntil(`${url} answers`, async () => {
-    if (exited) throw new Error(`the site exited:\n${proc.lines.join('\n')}`);
-    return (await fetch(`${url}/api/health`)).status === 200;
-  });
+  // Start-up imports the whole server and opens the database: slow on a busy machine.
+  await waitUntil(
+    `${url} answers`,
+    async () => {
+      if (exited) throw new Error(`the site exited:\n${proc.lines.join('\n')}`);
+      return (await fetch(`${url}/api/health`)).status === 200;
+    },
+    90_000,
+  );
   return { ...proc, url, port: sitePort };
 }
 
-/** The outbox worker as the container runs it (`node worker.mjs`, bundled by the build). */
+/** The outbox worker as the container runs it (`node dist/worker.mjs`, bundled by the build). */
 export function startWorker(env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, [path.join(root, '.next/standalone/worker.mjs')], {
+  const child = spawn(process.execPath, [path.join(distDir, 'worker.mjs')], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -130,9 +138,12 @@ export function startWorker(env: Record<string, string>): Proc {
   return watch(child);
 }
 
+/** Start-up opens the database (the embedded one loads for seconds on a busy machine). */
 export const workerStarted = (worker: Proc) =>
-  waitUntil('the worker has started', () =>
-    worker.lines.some((line) => line.includes('"event":"worker.start"')),
+  waitUntil(
+    'the worker has started',
+    () => worker.lines.some((line) => line.includes('"event":"worker.start"')),
+    90_000,
   );
 
 /** A visitor's address per request, so the per-address limit never applies. */

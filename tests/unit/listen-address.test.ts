@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { listenAddress } from '../../scripts/listen-address.mjs';
+import { listenAddress } from '@/server/http/listen-address';
 
 describe('listenAddress', () => {
   const machine = 'build-7f3c2a';
-  it('is HOSTNAME, the name Next.js reads', () => {
+  it('is HOSTNAME, the name Node servers commonly read', () => {
     expect(listenAddress({ HOSTNAME: '127.0.0.1' }, machine)).toBe('127.0.0.1');
     expect(listenAddress({ HOSTNAME: '0.0.0.0', HOST: '127.0.0.1' }, machine)).toBe('0.0.0.0');
   });

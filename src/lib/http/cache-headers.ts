@@ -1,14 +1,14 @@
 /**
- * Cache-Control of each kind of response (README, "Deploying"). Kept free of
- * imports: next.config.ts reads it.
+ * Cache-Control of each kind of response (README, "Deploying"), which the
+ * site's server sets (src/server/http/static-rules.ts). Kept free of imports.
  *
- * - Files under /_next/static carry a content hash in their name: Next.js
- *   sends them `public, max-age=31536000, immutable` itself.
- * - Prerendered pages: a CDN keeps them 10 minutes and may serve a stale copy
+ * - Files under /_astro carry a content hash in their name: kept for a year,
+ *   never revalidated.
+ * - Pages built ahead: a CDN keeps them 10 minutes and may serve a stale copy
  *   for a day while it fetches the new one; browsers revalidate each time (a
  *   cheap 304). Within 10 minutes of a deploy the CDN has the new pages, and
- *   open tabs learn of the build by themselves (BEHAVIOUR.md 6); a page served
- *   stale meanwhile still needs the previous build's files (README, "Deploying").
+ *   open tabs learn of the build by themselves (the hourly build check); a page
+ *   served stale meanwhile still needs the previous build's files (README, "Deploying").
  * - Public files without a hash (images, flags): an hour, then revalidated.
  * - API answers and anything per visitor: never stored.
  */

@@ -1,14 +1,14 @@
 /**
  * The security headers of every response (README, "Security headers").
  *
- * Pages are prerendered, so a per-request nonce is not possible: Next.js can
- * only add one while it renders, which would make every page dynamic. The
- * header policy therefore allows inline scripts, and each prerendered page
- * carries a second, stricter policy in a `<meta>` tag written after the build
- * (`scripts/postbuild.mts`) that lists the SHA-256 of each of its inline
- * scripts. A browser enforces both, so on a prerendered page only the site's
- * own script files and those exact inline scripts run. The pages rendered per
- * request (the calculator and 404 pages) keep the header policy alone.
+ * Pages are built ahead, so a per-request nonce is not possible. The header
+ * policy, the same on every answer, therefore allows inline scripts, and each
+ * page carries a second, stricter policy in a `<meta>` tag that Astro writes
+ * (`security.csp` in astro.config.mjs): its `script-src` lists the SHA-256 of
+ * each of the page's inline scripts (the islands' loader) and the sources of
+ * `pageScriptSources`. A browser enforces both, so on a page only the site's own
+ * script files, the analytics providers' (when configured) and those exact
+ * inline scripts run; the pages rendered per request get theirs the same way.
  */
 
 import type { analyticsOrigins } from '@/lib/analytics/config';
@@ -59,11 +59,9 @@ export function headerPolicy({
   });
 }
 
-/** The stricter policy of one prerendered page: its inline scripts by hash. */
-export function pagePolicy(scriptHashes: readonly string[], extra: ExtraOrigins = none): string {
-  return serializePolicy({
-    'script-src': ["'self'", ...extra.script, ...scriptHashes.map((hash) => `'sha256-${hash}'`)],
-  });
+/** The sources besides its own inline scripts' hashes that a page's `<meta>` policy allows scripts from. */
+export function pageScriptSources(extra: ExtraOrigins = none): string[] {
+  return ["'self'", ...extra.script];
 }
 
 /** Browser features the site does not use, turned off for it and anything it embeds. */

@@ -10,9 +10,9 @@ import * as schema from './schema';
 export type Database = NodePgDatabase<typeof schema>;
 type Connection = { db: Database; pool: pg.Pool; embedded?: EmbeddedDatabase; url: string };
 
-// One connection per process. Next.js bundles instrumentation, route handlers
-// and server actions separately, so module state is not shared between them:
-// the connection lives on globalThis.
+// One connection per process. The site's server (dist/server.mjs) and Astro's
+// pages and endpoints (dist/server) are bundled apart, so module state is not
+// shared between them: the connection lives on globalThis.
 const slot = Symbol.for('agency-site.db');
 /** `servedBy`: the other process that serves the embedded database we use. */
 type Slot = { current?: Promise<Connection>; servedBy?: number };
@@ -38,8 +38,11 @@ export async function connect({
   const connectionString = url ?? embedded!.url;
   const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000 });
   // A dropped connection (the database restarting) must not crash the process;
-  // the pool opens a new one for the next query.
+  // the pool opens a new one for the next query. A client checked out of the
+  // pool when its connection drops reports the error on itself, not on the pool:
+  // the query in hand fails, and the process goes on.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema });
   await migrateSchema(pool, db);
   return { db, pool, embedded, url: connectionString };

@@ -10,11 +10,13 @@ import { createSiteServer, type AppHandler } from './site-server';
 /**
  * `node dist/server.mjs`: the production server, bundled next to the build it
  * serves (`dist/client` and Astro's `dist/server`). `npm start` runs it
- * (scripts/start.mjs); so does the container image.
+ * (scripts/start.mjs); so does the container image. It reads `content/` and
+ * `drizzle/` from the folder it is started in, which must be the project's
+ * (or the image's /app).
  *
  * On SIGTERM or SIGINT it stops taking connections, finishes the requests in
  * hand, lets the outbox worker finish or give back its job, closes the
- * database and exits, all within the 10 s a platform waits before SIGKILL.
+ * database and exits 0, all within the 10 s a platform waits before SIGKILL.
  */
 const here = path.dirname(new URL(import.meta.url).pathname);
 const { handler } = (await import(pathToFileURL(path.join(here, 'server/entry.mjs')).href)) as {
@@ -27,8 +29,13 @@ const server = createSiteServer({
   clientDir: path.join(here, 'client'),
   app: handler,
   extraOrigins: analyticsOrigins(analyticsFromEnv()),
+  onError: (error, request) =>
+    logger.error(
+      { event: 'server.request.error', method: request.method, ...errorDetails(error) },
+      'a request failed in the server',
+    ),
 });
-// A connection left idle by a client must not hold a shutdown up.
+// A connection left idle by a client must not hold a shutdown up for long.
 server.keepAliveTimeout = 5_000;
 
 const port = Number(process.env.PORT ?? 3000);
@@ -56,20 +63,30 @@ function shutdown(signal: NodeJS.Signals) {
     process.exit(1);
   }, shutdownDeadlineMs);
   deadline.unref();
+
+  // No new connection; a request that still comes on an open one is
+  // answered and its connection closed after it.
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeIdleConnections();
+  server.prependListener('request', (_request, response) =>
+    response.setHeader('Connection', 'close'),
+  );
+  // A kept-alive connection becomes idle when its request is answered: close it then.
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  idle.unref();
   const grace = setTimeout(() => server.closeAllConnections(), requestGraceMs);
   grace.unref();
+
   void stopServerServices(closed).then(
-      () => {
-        logger.info({ event: 'server.stopped' }, 'stopped');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        logger.error({ event: 'server.shutdown.error', ...errorDetails(error) }, 'shutdown');
-        process.exit(1);
-      },
-    );
+    () => {
+      clearInterval(idle);
+      logger.info({ event: 'server.stopped' }, 'stopped');
+      process.exit(0);
+    },
+    (error: unknown) => {
+      logger.error({ event: 'server.shutdown.error', ...errorDetails(error) }, 'shutdown');
+      process.exit(1);
+    },
+  );
 }
 process.once('SIGTERM', () => shutdown('SIGTERM'));
 process.once('SIGINT', () => shutdown('SIGINT'));

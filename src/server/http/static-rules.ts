@@ -2,31 +2,97 @@ import { langCodes } from '@/i18n/locales';
 import { calculatorQueryKeys } from '@/lib/calculator/query-keys';
 import { cacheControl } from '@/lib/http/cache-headers';
 
-const calculatorPage = new RegExp(`^/(?:${langCodes.join('|')})/calculator$`);
-const page = new RegExp(`^/(?:${langCodes.join('|')})(?:/|$)`);
+const languages = langCodes.join('|');
+const calculatorPage = new RegExp(`^/(?:${languages})/calculator$`);
+const page = new RegExp(`^/(?:${languages})(?:/|$)`);
+/** A page's built file asked for by its file name (`/ru.html`, `/en/blog.html`). */
+const pageFile = new RegExp(`^/(?:${languages})(?:/.*)?\\.html$`);
 
 /**
- * Whether a GET may be answered from the files built ahead. The calculator
- * is built with its default choices; its address with choices in the query
- * (a shared estimate, or its form sent without JavaScript) is rendered per
- * request. The API is never a file. Anything else is looked up among the
- * files first, and rendered (a 404, say) when there is none.
+ * Whether a GET may be answered from the files built ahead. `pathname` is
+ * decoded; `search` is the query with or without its `?`.
+ *
+ * - The API is never a file.
+ * - The calculator is built with its default choices; its address with
+ *   choices in the query (a shared estimate, or its form sent without
+ *   JavaScript) is rendered per request.
+ * - A page has one address, without `.html`: its file name is answered as an
+ *   address that names nothing (the localized 404), so a page is never
+ *   reachable, and indexed, twice.
+ *
+ * Anything else is looked up among the files first, and rendered (a 404,
+ * say) when there is none.
  */
-export function servedStatically(url: string): boolean {
-  const [pathname = '/', query = ''] = url.split('?', 2);
-  if (pathname.startsWith('/api/')) return false;
+export function servedStatically(pathname: string, search = ''): boolean {
+  if (pathname === '/api' || pathname.startsWith('/api/')) return false;
+  if (pageFile.test(pathname)) return false;
   if (calculatorPage.test(pathname)) {
-    const params = new URLSearchParams(query);
+    const params = new URLSearchParams(search);
     return !calculatorQueryKeys.some((key) => params.has(key));
   }
   return true;
 }
 
-/** Cache-Control of a file built ahead, by its address (README, "Deploying"). */
+/** Cache-Control of a file built ahead, by its address (README, "Production"). */
 export function cacheControlFor(pathname: string): string {
+  // Built files named by their content's hash: a new build gives new names.
   if (pathname.startsWith('/_astro/')) return cacheControl.immutable;
   if (pathname === '/_app/builds/latest.json') return 'no-cache, no-store, must-revalidate';
   if (pathname.startsWith('/_app/builds/meta/')) return cacheControl.immutable;
   if (page.test(pathname) && !/\.\w+$/.test(pathname)) return cacheControl.page;
   return cacheControl.publicFile;
+}
+
+const types: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  mjs: 'text/javascript; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  map: 'application/json; charset=utf-8',
+  webmanifest: 'application/manifest+json; charset=utf-8',
+  xml: 'application/xml; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  svg: 'image/svg+xml; charset=utf-8',
+  ico: 'image/x-icon',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  woff2: 'font/woff2',
+  woff: 'font/woff',
+  ttf: 'font/ttf',
+  otf: 'font/otf',
+  pdf: 'application/pdf',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  wasm: 'application/wasm',
+  gz: 'application/gzip',
+  zip: 'application/zip',
+};
+
+/**
+ * Content-Type of a built file, by its name. The feeds are XML files that
+ * feed readers recognise by their own type; anything unknown is sent as
+ * bytes, which a browser downloads rather than guesses at (nosniff).
+ */
+export function contentTypeFor(file: string): string {
+  if (/(?:^|\/)rss\.xml$/.test(file)) return 'application/rss+xml; charset=utf-8';
+  const extension = /\.(\w+)$/.exec(file)?.[1]?.toLowerCase() ?? '';
+  return types[extension] ?? 'application/octet-stream';
+}
+
+/**
+ * The one address of a page asked for with a slash at the end (`/ru/blog/`
+ * is `/ru/blog`; addresses end without one), or undefined when the address
+ * has none to drop. Never an address a browser would read as another site's
+ * (`//host`, `/\host`): those are left to answer as unknown.
+ */
+export function withoutTrailingSlash(pathname: string): string | undefined {
+  if (pathname === '/' || !pathname.endsWith('/')) return undefined;
+  const trimmed = pathname.replace(/\/+$/, '') || '/';
+  if (/^\/[/\\]/.test(trimmed)) return undefined;
+  return trimmed;
 }
