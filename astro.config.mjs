@@ -36,6 +36,16 @@ const editor = editorInBuild(editorMode, loadEnv(editorMode, process.cwd(), 'PUB
  * (`mode: 'middleware'`) that the site's own server (src/server/http/) runs
  * behind the static files.
  */
+/** Packages that run in Node only, from node_modules as they are. */
+const nodeOnly = [
+  '@electric-sql/pglite',
+  '@electric-sql/pglite-socket',
+  'pg',
+  'pino',
+  'nodemailer',
+  '@resvg/resvg-js',
+];
+
 /** Another folder for a second build beside the usual one (the tests' build with analytics on). */
 const outDir = process.env.DIST_DIR || 'dist';
 
@@ -81,14 +91,11 @@ export default defineConfig({
     ssr: {
       // Loaded from node_modules at run time rather than bundled: PGlite reads
       // its WebAssembly and data files from its own folder; the rest are Node libraries.
-      external: [
-        '@electric-sql/pglite',
-        '@electric-sql/pglite-socket',
-        'pg',
-        'pino',
-        'nodemailer',
-        '@resvg/resvg-js',
-      ],
+      external: nodeOnly,
+      // The fence's marker is resolved by the plugin above, never by Node.
+      noExternal: ['server-only'],
     },
+    // The development server pre-bundles browser dependencies; these are not any.
+    optimizeDeps: { exclude: nodeOnly },
   },
 });

@@ -6,9 +6,9 @@ const suite = chromiumSuite(port, 'test-results/playwright-editor');
 
 /**
  * The content editor's end-to-end test (tests/editor/): /keystatic in local
- * mode on the development server, run on a scratch copy of the project
- * (tests/editor/dev-server.mjs), in the system Chromium. A development server
- * compiles each page on its first visit, hence the long timeouts.
+ * mode on the development server (`astro dev`), run on a scratch copy of the
+ * project (tests/editor/dev-server.mjs), in the system Chromium. A development
+ * server compiles each page on its first visit, hence the long timeouts.
  */
 export default defineConfig({
   ...suite,
@@ -25,7 +25,8 @@ export default defineConfig({
   webServer: {
     command: 'node tests/editor/dev-server.mjs',
     env: { EDITOR_E2E_PORT: String(port), LOG_LEVEL: 'warn' },
-    url: `http://localhost:${port}/api/health`,
+    // Ready when the editor's page answers (which compiles it).
+    url: `http://127.0.0.1:${port}/keystatic`,
     reuseExistingServer: !process.env.CI,
     timeout: 240_000,
     stdout: 'ignore',

@@ -31,19 +31,32 @@ test.describe('the content editor in a production build without its settings', (
     expect(update.status()).toBe(404);
   });
 
-  test('none of its code is in the build’s browser files or in a page', async ({ request }) => {
-    const distDir = process.env.NEXT_DIST_DIR ?? '.next';
-    const files = readdirSync(path.join(distDir, 'static'), { recursive: true, encoding: 'utf8' })
-      .filter((file) => file.endsWith('.js'))
-      .map((file) => path.join(distDir, 'static', file));
-    expect(files.length).toBeGreaterThan(10);
-    const withEditor = files.filter((file) => /keystatic/i.test(readFileSync(file, 'utf8')));
+  test('none of its code is in the build: its browser files, its server, a page', async ({
+    request,
+  }) => {
+    const distDir = process.env.DIST_DIR || 'dist';
+    const read = (dir: string, pattern: RegExp) =>
+      readdirSync(path.join(distDir, dir), { recursive: true, encoding: 'utf8' })
+        .filter((file) => pattern.test(file))
+        .map((file) => path.join(distDir, dir, file));
+    const browserFiles = read('client/_astro', /\.js$/);
+    expect(browserFiles.length).toBeGreaterThan(0);
+    const withEditor = browserFiles.filter((file) => /keystatic/i.test(readFileSync(file, 'utf8')));
     expect(withEditor).toEqual([]);
-    // (The router's data in a page lists the folder names under src/app, the
-    // editor's among them: a name, not code.)
+    // The server: no route of the editor, no module of it.
+    const serverFiles = read('server', /\.m?js$/);
+    expect(serverFiles.length).toBeGreaterThan(0);
+    const serverWithEditor = serverFiles.filter((file) =>
+      /@keystatic\/|keystatic-api|keystatic-astro-page|\/api\/keystatic/.test(
+        readFileSync(file, 'utf8'),
+      ),
+    );
+    expect(serverWithEditor).toEqual([]);
     for (const address of ['/en', '/ru/blog', '/kz/calculator', '/ua/contacts']) {
       const html = await (await request.get(address)).text();
-      expect(html, address).not.toMatch(/@keystatic|keystatic[-.](app|config)|\/api\/keystatic/i);
+      expect(html, address).not.toMatch(
+        /@keystatic|keystatic[-.](app|config|page)|\/api\/keystatic/i,
+      );
       expect(html).not.toMatch(/<script[^>]+src="[^"]*keystatic/i);
     }
   });

@@ -1,13 +1,12 @@
 /**
  * The development server the editor's end-to-end test drives (README, "Editing
- * content"): `next dev` on a scratch copy of the project in .editor-e2e/, so
+ * content"): `astro dev` on a scratch copy of the project in .editor-e2e/, so
  * that what the test writes through /keystatic never touches this checkout.
  * The copy sits inside the project so that it finds the project's
  * node_modules; it is made afresh at each start and ignored by git and the tools.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -17,9 +16,7 @@ const port = process.env.EDITOR_E2E_PORT ?? '3200';
 const items = [
   'package.json',
   'tsconfig.json',
-  'next.config.ts',
-  'next-env.d.ts',
-  'postcss.config.mjs',
+  'astro.config.mjs',
   'keystatic.config.ts',
   'src',
   'content',
@@ -37,20 +34,47 @@ mkdirSync(copy, { recursive: true });
 for (const item of items)
   if (existsSync(path.join(root, item)))
     cpSync(path.join(root, item), path.join(copy, item), { recursive: true });
-// Paths written relative to the project (the fonts in node_modules) resolve as in the project.
-symlinkSync('../node_modules', path.join(copy, 'node_modules'), 'dir');
 
-const next = createRequire(import.meta.url).resolve('next/dist/bin/next');
-const child = spawn(process.execPath, [next, 'dev', '--turbopack', '--port', port], {
+/**
+ * The copy finds the project's packages the way Node does, in the folder above
+ * it (a link to them inside the copy would be read through by Tailwind, which
+ * looks for class names in every file under the project: 120,000 files, three
+ * minutes). The development server may then serve the browser's modules from
+ * that folder too, which it otherwise refuses as being outside the project.
+ */
+const config = 'astro.config.editor-e2e.mjs';
+writeFileSync(
+  path.join(copy, config),
+  `import config from './astro.config.mjs';
+
+export default {
+  ...config,
+  vite: {
+    ...config.vite,
+    server: {
+      ...config.vite?.server,
+      fs: { ...config.vite?.server?.fs, allow: [import.meta.dirname, ${JSON.stringify(path.join(root, 'node_modules'))}] },
+    },
+  },
+};
+`,
+);
+
+const { bin } = JSON.parse(
+  readFileSync(path.join(root, 'node_modules/astro/package.json'), 'utf8'),
+);
+const astro = path.join(root, 'node_modules/astro', bin.astro);
+const args = [astro, 'dev', '--config', config, '--port', port, '--host', '127.0.0.1'];
+const child = spawn(process.execPath, args, {
   cwd: copy,
   stdio: 'inherit',
   env: {
     ...process.env,
     NODE_ENV: 'development',
     DATA_DIR: path.join(copy, 'data'),
-    NEXT_TELEMETRY_DISABLED: '1',
+    ASTRO_TELEMETRY_DISABLED: '1',
     // Local mode: the editor writes the copy's files.
-    NEXT_PUBLIC_KEYSTATIC_GITHUB_REPO: '',
+    PUBLIC_KEYSTATIC_GITHUB_REPO: '',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

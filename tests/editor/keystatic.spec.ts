@@ -1,15 +1,17 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { load } from 'js-yaml';
 
 /**
  * The content editor in local mode (README, "Editing content"): an article
- * written and then edited through /keystatic on the development server lands
- * as files the build accepts, in all four languages, with its cover beside it,
- * and shows on the blog. The server runs on a scratch copy of the project
- * (tests/editor/dev-server.mjs), so this checkout is never written.
+ * written and then edited through /keystatic on the development server
+ * (`astro dev`) lands as files the build accepts, in all four languages, with
+ * its cover beside it, and shows on the blog. The server runs on a scratch
+ * copy of the project (tests/editor/dev-server.mjs), so this checkout is never
+ * written. The tests run in order: each goes on from what the one before wrote.
  */
 
 // Playwright runs from the project's root.
@@ -81,9 +83,20 @@ const edited = 'The first call with an agency: what to have ready';
 const field = (page: Page, label: string, index: number): Locator =>
   page.getByRole('textbox', { name: label, exact: true }).nth(index);
 
+/**
+ * Opens a page of the editor, ready when its form is: the development server
+ * sends the editor's modules one by one, which on a busy machine takes a while.
+ */
+async function openEditor(page: Page, address: string) {
+  await page.goto(address);
+  await expect(page.getByRole('main').getByRole('textbox').first()).toBeVisible({
+    timeout: 120_000,
+  });
+}
+
 /** The article as the site's build reads it (tests/editor/read-article.mts). */
 function readAsTheBuildDoes() {
-  const tsx = require.resolve('tsx/cli');
+  const tsx = createRequire(import.meta.url).resolve('tsx/cli');
   const run = spawnSync(
     process.execPath,
     [
@@ -117,9 +130,8 @@ function readAsTheBuildDoes() {
 }
 
 // A server kept from an earlier run (outside CI) may still hold the article.
-// The pages the test opens are compiled first, one at a time: the development
-// server writes its route manifest unlocked, and two first compiles at once can
-// leave it unreadable (Next.js 16.4).
+// The pages the test opens are compiled first, one at a time, so that the
+// test's own waits measure the editor rather than a first compile.
 test.beforeAll(async ({ request }) => {
   rmSync(path.dirname(file), { recursive: true, force: true });
   rmSync(path.dirname(coverFile), { recursive: true, force: true });
@@ -135,19 +147,20 @@ test.beforeAll(async ({ request }) => {
   }
 });
 
-test('an article written and edited in /keystatic lands as valid files and shows on the blog', async ({
+test.describe.configure({ mode: 'serial' });
+
+test('an article written in /keystatic lands as files the build accepts, in four languages with its cover', async ({
   page,
 }, testInfo) => {
   const upload = testInfo.outputPath('cover.svg');
   writeFileSync(upload, cover);
 
   // The editor reads the project's files (its "tree") after the page loads, and
-  // creates nothing before it has: a first compile of that route once took 18 s.
+  // creates nothing before it has.
   const treeRead = page.waitForResponse((response) =>
     response.url().endsWith('/api/keystatic/tree'),
   );
-  await page.goto('/keystatic/collection/blog/create');
-  await expect(page.getByRole('button', { name: 'Create' })).toBeVisible();
+  await openEditor(page, '/keystatic/collection/blog/create');
   await page.getByLabel('Working title (for this list)').fill(texts.en.title);
   const address = page.getByLabel('Address');
   await address.fill(slug);
@@ -203,30 +216,33 @@ test('an article written and edited in /keystatic lands as valid files and shows
   });
   expect(read.pages.kk?.title).toBe(texts.kz.title);
   expect(read.pages.uk?.title).toBe(texts.ua.title);
+});
 
-  // On the blog, and its own page.
-  await page.goto('/en/blog', { waitUntil: 'networkidle' });
-  const card = page.getByRole('link', { name: texts.en.title });
-  await expect(card).toBeVisible();
-  await page.goto(`/ua/blog/${slug}`, { waitUntil: 'networkidle' });
-  await expect(page.locator('h1')).toHaveText(texts.ua.title);
-
-  // Edited: the change is saved to the same file and shows.
-  await page.goto(`/keystatic/collection/blog/item/${slug}`);
+test('edited in /keystatic: the change is saved to the same file, the rest kept', async ({
+  page,
+}) => {
+  await openEditor(page, `/keystatic/collection/blog/item/${slug}`);
   await field(page, 'Title', 1).fill(edited);
   await page.getByRole('button', { name: 'Save' }).click();
   const saved = () => (load(readFileSync(file, 'utf8')) as { texts: Record<Code, Texts> }).texts;
   await expect.poll(() => saved().en.title).toBe(edited);
   expect(saved().ru).toEqual(texts.ru);
   expect(readAsTheBuildDoes().pages.en?.title).toBe(edited);
+});
+
+test('the article shows on the blog and on its own page, as edited', async ({ page }) => {
+  await page.goto('/en/blog', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('link', { name: edited })).toBeVisible();
   await page.goto(`/en/blog/${slug}`, { waitUntil: 'networkidle' });
   await expect(page.locator('h1')).toHaveText(edited);
+  await page.goto(`/ua/blog/${slug}`, { waitUntil: 'networkidle' });
+  await expect(page.locator('h1')).toHaveText(texts.ua.title);
 });
 
 test('an entry the build would refuse cannot be saved: the editor names the field', async ({
   page,
 }) => {
-  await page.goto('/keystatic/collection/blog/create');
+  await openEditor(page, '/keystatic/collection/blog/create');
   await page.getByLabel('Working title (for this list)').fill('An article with no texts yet');
   await page.getByLabel('Address').fill('an-article-with-no-texts');
   await page.getByRole('button', { name: 'Create' }).click();
@@ -234,4 +250,10 @@ test('an entry the build would refuse cannot be saved: the editor names the fiel
   await expect(page).toHaveURL(/\/keystatic\/collection\/blog\/create$/);
   await expect(page.getByText(/required|must be at least/i).first()).toBeVisible();
   expect(existsSync(path.join(copy, 'content/blog/an-article-with-no-texts'))).toBe(false);
+});
+
+test('the editor’s page is never indexed or cached', async ({ request }) => {
+  const answer = await request.get('/keystatic');
+  expect(answer.headers()['x-robots-tag']).toBe('noindex, nofollow');
+  expect(answer.headers()['cache-control']).toBe('no-store');
 });

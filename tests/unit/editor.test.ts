@@ -9,6 +9,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { AstroUserConfig } from 'astro';
 import { CORE_SCHEMA, dump, load } from 'js-yaml';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import config from '../../keystatic.config';
@@ -215,52 +216,68 @@ describe('a mistake in content fails the build, naming the entry and the field',
 });
 
 describe('where the editor saves', () => {
-  afterEach(() => vi.unstubAllEnvs());
-
-  async function storage() {
-    vi.resetModules();
-    return import('@/lib/editor/storage');
-  }
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    process.argv = argv;
+  });
+  const argv = process.argv;
 
   it('in local mode without a repository; in GitHub mode on branches for pull requests with one', async () => {
-    vi.stubEnv('NEXT_PUBLIC_KEYSTATIC_GITHUB_REPO', '');
-    expect((await storage()).editorStorage()).toEqual({ kind: 'local' });
-    vi.stubEnv('NEXT_PUBLIC_KEYSTATIC_GITHUB_REPO', 'ortus-digital/site');
-    expect((await storage()).editorStorage()).toEqual({
+    const { editorStorage } = await import('@/lib/editor/storage');
+    // The editor's code reads what Vite wrote into import.meta.env (vi.stubEnv sets it too).
+    vi.stubEnv('PUBLIC_KEYSTATIC_GITHUB_REPO', '');
+    expect(editorStorage()).toEqual({ kind: 'local' });
+    vi.stubEnv('PUBLIC_KEYSTATIC_GITHUB_REPO', 'ortus-digital/site');
+    expect(editorStorage()).toEqual({
       kind: 'github',
       repo: 'ortus-digital/site',
       branchPrefix: 'content/',
     });
-    vi.stubEnv('NEXT_PUBLIC_KEYSTATIC_GITHUB_REPO', 'not a repo');
-    await expect(storage().then((module) => module.editorStorage())).rejects.toThrow(
-      'NEXT_PUBLIC_KEYSTATIC_GITHUB_REPO must be "owner/name"',
-    );
+    vi.stubEnv('PUBLIC_KEYSTATIC_BRANCH_PREFIX', 'edits/');
+    expect(editorStorage()).toMatchObject({ branchPrefix: 'edits/' });
+    vi.stubEnv('PUBLIC_KEYSTATIC_GITHUB_REPO', 'not a repo');
+    expect(() => editorStorage()).toThrow('PUBLIC_KEYSTATIC_GITHUB_REPO must be "owner/name"');
   });
 
   it('a production build has the editor only in GitHub mode, and then only with its secrets', async () => {
-    const { editorInBuild, missingGithubSecrets } = await storage();
+    const { editorInBuild, missingGithubSecrets, secretsTheEditorLacks } =
+      await import('@/lib/editor/storage');
     expect(editorInBuild('development', {})).toBe(true);
     expect(editorInBuild('production', {})).toBe(false);
-    expect(editorInBuild('production', { NEXT_PUBLIC_KEYSTATIC_GITHUB_REPO: 'o/r' })).toBe(true);
+    expect(editorInBuild('production', { PUBLIC_KEYSTATIC_GITHUB_REPO: 'o/r' })).toBe(true);
     expect(missingGithubSecrets({ KEYSTATIC_GITHUB_CLIENT_ID: 'id' })).toEqual([
       'KEYSTATIC_GITHUB_CLIENT_SECRET',
       'KEYSTATIC_SECRET',
     ]);
+    const github = { kind: 'github', repo: 'o/r', branchPrefix: 'content/' } as const;
+    expect(secretsTheEditorLacks({ dev: false, storage: github, env: {} })).toHaveLength(3);
+    // Keystatic's own setup creates the GitHub App in development; local mode needs none.
+    expect(secretsTheEditorLacks({ dev: true, storage: github, env: {} })).toEqual([]);
+    expect(secretsTheEditorLacks({ dev: false, storage: { kind: 'local' }, env: {} })).toEqual([]);
   });
 
-  it('the editor’s routes are part of the development build and not of a production one', async () => {
-    vi.stubEnv('NEXT_PUBLIC_KEYSTATIC_GITHUB_REPO', '');
+  /** The integrations astro.config.mjs gives `astro build` or `astro dev`. */
+  async function integrations(command: 'build' | 'dev'): Promise<string[]> {
+    process.argv = [argv[0]!, 'astro', command];
     vi.resetModules();
-    const { default: nextConfig } = await import('../../next.config');
-    const production = nextConfig('phase-production-build');
-    const development = nextConfig('phase-development-server');
-    expect(production.pageExtensions).not.toContain('editor.tsx');
-    expect(production.env?.APP_EDITOR).toBe('');
-    expect(development.pageExtensions).toEqual(
-      expect.arrayContaining(['tsx', 'ts', 'editor.tsx', 'editor.ts']),
+    // A JavaScript file, which TypeScript reads no types from.
+    const file = '../../astro.config.mjs';
+    const { default: astroConfig } = (await import(/* @vite-ignore */ file)) as {
+      default: AstroUserConfig;
+    };
+    return (astroConfig.integrations ?? []).flat().flatMap((item) => (item ? [item.name] : []));
+  }
+
+  it('the editor’s routes are part of the development build, and of a production one only in GitHub mode', async () => {
+    vi.stubEnv('PUBLIC_KEYSTATIC_GITHUB_REPO', '');
+    expect(await integrations('build')).not.toContain('keystatic');
+    expect(await integrations('build')).not.toContain('agency:editor');
+    expect(await integrations('dev')).toEqual(
+      expect.arrayContaining(['keystatic', 'agency:editor']),
     );
-    expect(development.env?.APP_EDITOR).toBe('1');
-    // No secret of the editor is ever named for the browser.
-    expect(Object.keys(development.env ?? {}).join()).not.toMatch(/SECRET|CLIENT_ID/);
+    vi.stubEnv('PUBLIC_KEYSTATIC_GITHUB_REPO', 'ortus-digital/site');
+    expect(await integrations('build')).toEqual(
+      expect.arrayContaining(['keystatic', 'agency:editor']),
+    );
   });
 });

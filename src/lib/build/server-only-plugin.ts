@@ -15,7 +15,8 @@ export function serverOnly(): Plugin {
     enforce: 'pre',
     resolveId(id, importer, options) {
       if (id !== 'server-only') return null;
-      if (options?.ssr) return empty;
+      // The development server's dependency scan looks at every import, server code's too.
+      if (options?.ssr || options?.scan) return empty;
       this.error(
         `Server code in the browser: ${importer ?? 'a module'} imports 'server-only', and a page's script imports it.`,
       );
