@@ -1,5 +1,5 @@
 import { collection, config, fields, singleton } from '@keystatic/core';
-import messages from './messages/en.json';
+import messages from './messages/en.json' with { type: 'json' };
 import { blogCategories } from './src/config/blog';
 import { serviceSlugs } from './src/config/services';
 import { editorStorage } from './src/lib/editor/storage';

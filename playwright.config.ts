@@ -25,7 +25,8 @@ function site(sitePort: number, env: Record<string, string>, stderr: 'pipe' | 'i
     env: { PORT: String(sitePort), LOG_LEVEL: 'silent', ...env },
     url: `http://localhost:${sitePort}/en`,
     reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
+    // A first start creates the embedded database, which takes a while on a busy machine.
+    timeout: 180_000,
     stdout: 'ignore',
     stderr,
   } satisfies WebServer;

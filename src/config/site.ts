@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { langCodes, type LangCode } from '@/i18n/locales';
-import details from '../../content/site/index.json';
+import details from '../../content/site/index.json' with { type: 'json' };
 import { assertSafeConfigLinks } from './check-links';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import en from '../../messages/en.json';
+import en from '../../messages/en.json' with { type: 'json' };
 import {
   Client,
   faultDatabase,

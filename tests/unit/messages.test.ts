@@ -3,10 +3,10 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { fallbackErrorTexts } from '@/components/errors/fallback-texts';
 import { langCodes, localeFromCode, type LangCode } from '@/i18n/locales';
-import en from '../../messages/en.json';
-import kz from '../../messages/kz.json';
-import ru from '../../messages/ru.json';
-import ua from '../../messages/ua.json';
+import en from '../../messages/en.json' with { type: 'json' };
+import kz from '../../messages/kz.json' with { type: 'json' };
+import ru from '../../messages/ru.json' with { type: 'json' };
+import ua from '../../messages/ua.json' with { type: 'json' };
 
 type Catalogue = { [key: string]: string | Catalogue };
 const catalogues: Record<LangCode, Catalogue> = { ru, en, kz, ua };

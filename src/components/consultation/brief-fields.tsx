@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { controlClass, Field } from '@/components/ui/field';
 import { consultationConfig, type BudgetBandId, type ContactTime } from '@/config/consultation';
 import type { FormValues } from '@/lib/consultation/form-state';
-import type { FieldErrors } from '@/lib/consultation/schema';
+import type { FieldErrors } from '@/lib/consultation/fields';
 
 export type BriefLabels = {
   name: string;

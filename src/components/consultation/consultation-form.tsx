@@ -1,17 +1,21 @@
-'use client';
-
-import { useEffect, useId, useRef, useState } from 'react';
-import { useAttachedEstimate } from '@/components/calculator/attached-estimate';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import {
+  useAttachedEstimate,
+  type AttachedEstimate,
+} from '@/components/calculator/attached-estimate';
 import { buttonClass } from '@/components/ui/button';
 import type { LangCode } from '@/i18n/locales';
-import { Link } from '@/i18n/navigation';
 import { goal } from '@/lib/analytics/goals';
-import { initialValues } from '@/lib/consultation/form-state';
 import { consultationFields, type ConsultationErrorCode } from '@/lib/consultation/fields';
+import type { ConsultationState } from '@/lib/consultation/form-state';
 import { BriefDetails, NameField, type BriefLabels } from './brief-fields';
+import { ConsentField } from './consent-field';
 import { ContactField, type ContactFieldLabels } from './contact-field';
 import { SuccessView, type SuccessLabels } from './success-view';
 import { useConsultationForm } from './use-consultation-form';
+
+// Runs before paint in the browser; on the server there is nothing to read.
+const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 export type ConsultationFormLabels = ContactFieldLabels & {
   form: string;
@@ -19,6 +23,8 @@ export type ConsultationFormLabels = ContactFieldLabels & {
   consent: string;
   privacyLink: string;
   consentDocument: string;
+  /** The addresses of the two documents the consent names, in the page's language. */
+  links: { consent: string; privacy: string };
   honeypot: string;
   submit: string;
   submitting: string;
@@ -30,31 +36,44 @@ export type ConsultationFormLabels = ContactFieldLabels & {
   success: SuccessLabels;
 };
 
-type ConsultationFormProps = {
+export type ConsultationFormProps = {
   labels: ConsultationFormLabels;
   language: LangCode;
   /** The page the form is on, recorded with the consent. */
   page: string;
   /**
-   * Where a request sent before or without JavaScript lands: the page itself,
-   * with the query that shaped it but no #fragment, since a browser does not
+   * Where the form posts before and without JavaScript: the page itself, with
+   * the query that shaped it but no #fragment, since a browser does not
    * autofocus on a page that has a target; the autofocused answer brings
    * itself into view.
    */
   permalink: string;
+  /** The server's answer to the request this page is the answer to, if it is one. */
+  answer?: ConsultationState;
+  /** The estimate the page was rendered with, which the request can carry (the calculator page). */
+  estimate?: AttachedEstimate;
+  /** The level of the thank-you's heading: one below the heading of the card around the form. */
+  successHeading?: 'h2' | 'h3';
 };
 
 /**
  * The consultation form: contact (method and value), name, an optional brief,
- * consent. It works as a plain HTML form (the server action renders the
- * result); its behaviour with JavaScript is in `use-consultation-form.ts`.
+ * consent. It works as a plain HTML form (the server answers a post to the
+ * page with the result); its behaviour with JavaScript is in `use-consultation-form.ts`.
  */
-export function ConsultationForm({ labels, language, page, permalink }: ConsultationFormProps) {
+export function ConsultationForm({
+  labels,
+  language,
+  page,
+  permalink,
+  answer,
+  estimate,
+  successHeading = 'h3',
+}: ConsultationFormProps) {
   const {
     state,
     errors,
     clientErrors,
-    formAction,
     pending,
     formRef,
     alertRef,
@@ -63,20 +82,28 @@ export function ConsultationForm({ labels, language, page, permalink }: Consulta
     token,
     key,
     networkError,
-    showForm,
+    answeredHere,
     onSubmit,
     onFirstFocus,
     sendAnother,
-  } = useConsultationForm(language, permalink);
+  } = useConsultationForm(language, answer);
   const id = useId();
   // On the calculator page the request can carry the estimate on screen.
-  const attached = useAttachedEstimate();
+  const attached = useAttachedEstimate(estimate);
+  const attachRef = useRef<HTMLInputElement>(null);
+  // The box stays the visitor's (uncontrolled): this only mirrors it for the goal.
   const [attach, setAttach] = useState(true);
-  const [sendRequests, setSendRequests] = useState(attached?.sendRequests ?? 0);
-  if (attached && attached.sendRequests !== sendRequests) {
-    setSendRequests(attached.sendRequests);
+  // At hydration, the box as the visitor may have left it before the script ran.
+  useBrowserLayoutEffect(() => {
+    if (attachRef.current) setAttach(attachRef.current.checked);
+  }, []);
+  // "Send this estimate" ticks it again.
+  const sendRequests = attached?.sendRequests ?? 0;
+  useEffect(() => {
+    if (sendRequests === 0 || !attachRef.current) return;
+    attachRef.current.checked = true;
     setAttach(true);
-  }
+  }, [sendRequests]);
 
   // An accepted request is the goal the site exists for: reported with how to
   // reach the visitor (the method, never the contact) and the estimate it carried.
@@ -91,33 +118,35 @@ export function ConsultationForm({ labels, language, page, permalink }: Consulta
     });
   }, [state, range]);
 
-  if (!showForm && state.status === 'success') {
+  if (state.status === 'success') {
     return (
       <SuccessView
         labels={labels.success}
         reference={state.reference}
         method={state.method}
+        heading={successHeading}
+        focus={answeredHere}
         onAnother={sendAnother}
       />
     );
   }
 
-  const values = state.status === 'success' ? initialValues : state.values;
+  const values = state.values;
+  const clientFound = clientErrors !== null && Object.keys(clientErrors).length > 0;
   const failureMessage = networkError
     ? labels.network
-    : state.status === 'failed' || state.status === 'invalid'
-      ? state.message
-      : Object.keys(clientErrors).length > 0
-        ? labels.errorSummary
+    : clientFound
+      ? labels.errorSummary
+      : state.status === 'failed' || (state.status === 'invalid' && clientErrors === null)
+        ? state.message
         : '';
   const errorText = (code: ConsultationErrorCode) => labels.errors[code];
   // The page a refused request gets back focuses what needs attention (the
   // browser's autofocus; with JavaScript the hook moves focus as well).
   const firstInvalid =
-    state.status === 'invalid'
+    state.status === 'invalid' && !answeredHere
       ? consultationFields.find((field) => state.errors[field])
       : undefined;
-  const consentErrorId = `${id}-consent-error`;
   const brief = {
     id,
     labels: labels.brief,
@@ -130,7 +159,8 @@ export function ConsultationForm({ labels, language, page, permalink }: Consulta
   return (
     <form
       ref={formRef}
-      action={formAction}
+      method="post"
+      action={permalink}
       onSubmit={onSubmit}
       onFocus={onFirstFocus}
       aria-label={labels.form}
@@ -154,7 +184,8 @@ export function ConsultationForm({ labels, language, page, permalink }: Consulta
           ref={alertRef}
           tabIndex={-1}
           role="alert"
-          autoFocus={state.status === 'failed'}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- only on the page that answers a post without script, where the browser's autofocus is the one way to bring the visitor to what needs attention
+          autoFocus={state.status === 'failed' && !answeredHere}
           className="scroll-mt-24 rounded-xl border border-red-200 bg-red-50 p-4 text-sm leading-relaxed text-red-800 outline-none"
           data-testid="consultation-failure"
         >
@@ -174,47 +205,18 @@ export function ConsultationForm({ labels, language, page, permalink }: Consulta
           contact: values.method === method ? values.contact : '',
         }}
         error={errors.contact ? errorText(errors.contact) : undefined}
-        autoFocus={firstInvalid === 'contact'}
+        takeFocus={firstInvalid === 'contact'}
       />
 
       <BriefDetails {...brief} />
 
-      <div>
-        <div className="flex items-start gap-3">
-          <input
-            id={`${id}-consent`}
-            type="checkbox"
-            name="consent"
-            defaultChecked={values.consent}
-            autoFocus={firstInvalid === 'consent'}
-            aria-invalid={errors.consent ? true : undefined}
-            aria-describedby={errors.consent ? consentErrorId : undefined}
-            className="mt-0.5 size-5 shrink-0 accent-brand-700"
-          />
-          <div className="text-sm leading-relaxed text-ink">
-            <label htmlFor={`${id}-consent`}>{labels.consent}</label> (
-            <Link
-              href="/consent"
-              className="font-medium text-brand-700 underline underline-offset-2"
-            >
-              {labels.consentDocument}
-            </Link>
-            ,{' '}
-            <Link
-              href="/privacy"
-              className="font-medium text-brand-700 underline underline-offset-2"
-            >
-              {labels.privacyLink}
-            </Link>
-            )
-          </div>
-        </div>
-        {errors.consent ? (
-          <p id={consentErrorId} className="mt-1.5 text-sm font-medium text-red-700">
-            {labels.errors[errors.consent]}
-          </p>
-        ) : null}
-      </div>
+      <ConsentField
+        id={id}
+        labels={labels}
+        defaultChecked={values.consent}
+        error={errors.consent ? errorText(errors.consent) : undefined}
+        takeFocus={firstInvalid === 'consent'}
+      />
 
       {/* People never see this field; a bot that fills it in is kept as spam. */}
       <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
@@ -235,8 +237,9 @@ export function ConsultationForm({ labels, language, page, permalink }: Consulta
             id={`${id}-estimate`}
             type="checkbox"
             name="estimate"
+            ref={attachRef}
             value={attached.estimate.query}
-            checked={attach}
+            defaultChecked
             onChange={(event) => setAttach(event.target.checked)}
             aria-describedby={`${id}-estimate-summary`}
             className="mt-0.5 size-5 shrink-0 accent-brand-700"

@@ -52,7 +52,8 @@ type ContactFieldProps = {
   /** What the last answer of the server sent back, shown as the fields' defaults. */
   defaults: { method: ContactMethod; contact: string };
   error?: string;
-  autoFocus?: boolean;
+  /** Focused on the page that answers a post without script (the first field to fix). */
+  takeFocus?: boolean;
 };
 
 /** How to reach the visitor: the method (radios that work without script) and the contact itself. */
@@ -63,7 +64,7 @@ export function ContactField({
   onMethodChange,
   defaults,
   error,
-  autoFocus,
+  takeFocus,
 }: ContactFieldProps) {
   const input = methodInput[method];
   return (
@@ -105,7 +106,8 @@ export function ContactField({
             defaultValue={defaults.contact}
             maxLength={300}
             required
-            autoFocus={autoFocus}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- only on the page that answers a post without script, where the browser's autofocus is the one way to bring the visitor to what needs attention
+            autoFocus={takeFocus}
             className={controlClass({ invalid: !!error })}
           />
         )}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError, toAppError } from '@/lib/errors';
-import en from '../../../messages/en.json';
-import ru from '../../../messages/ru.json';
+import en from '../../../messages/en.json' with { type: 'json' };
+import ru from '../../../messages/ru.json' with { type: 'json' };
 import { errorPageLabels } from './error-labels';
 
 const texts = (m: typeof en) => ({ ...m.ErrorPage, status: m.ErrorPage.status });

@@ -34,3 +34,6 @@ export const consultationErrorCodes = [
   'timeInvalid',
 ] as const;
 export type ConsultationErrorCode = (typeof consultationErrorCodes)[number];
+
+/** The first problem of each field, as a code the form shows in the page's language. */
+export type FieldErrors = Partial<Record<ConsultationField, ConsultationErrorCode>>;

@@ -1,6 +1,9 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import { parsePhoneNumberFromString as parseMobileNumber } from 'libphonenumber-js/mobile';
-import { z } from 'zod';
+import {
+  parsePhoneNumberFromString,
+  type CountryCode,
+  type MetadataJson,
+} from 'libphonenumber-js/core';
+import * as z from 'zod/mini';
 import {
   budgetBandIds,
   consultationConfig,
@@ -9,6 +12,8 @@ import {
 } from '@/config/consultation';
 import { langCodes, type LangCode } from '@/i18n/locales';
 import { cleanText } from '@/lib/text/clean';
+import rulesFile from './phone-rules.json' with { type: 'json' };
+import type { PhoneRulesFile } from './phone-rules-source';
 import {
   consultationErrorCodes,
   consultationFields,
@@ -16,12 +21,17 @@ import {
   type ConsultationErrorCode,
   type ConsultationField,
   type ContactMethod,
+  type FieldErrors,
 } from './fields';
 
 /**
  * The consultation form, checked by one schema in the browser and on the server.
  * Errors are codes (`phoneInvalid`), which the form shows in the page's language
  * from `ConsultationForm.errors`; valid values come out normalised.
+ *
+ * The browser loads this module when the visitor turns to the form, so it is
+ * kept small: zod's "mini" build (the same checks, without the chained API) and
+ * one set of phone number rules.
  */
 
 // zod compiles object schemas with `new Function` when it may; its probe for
@@ -45,8 +55,32 @@ export const maxContactLength = 254;
 const telegramUsername = /^[A-Za-z0-9_]{5,32}$/;
 const telegramLink = /^(?:https?:\/\/)?(?:www\.)?(?:t|telegram)\.me\/([A-Za-z0-9_]{5,32})\/?$/i;
 
+/**
+ * The phone number rules: one set for both questions the form asks of a number
+ * (./phone-rules-source.ts says how it is made). As it is, only a mobile number
+ * is valid under it, which is what a WhatsApp account has. With each plan's
+ * number types replaced by the ones the "call" view keeps (none for most
+ * plans), any number of the plan is valid, which is what a call needs.
+ */
+const typesSlot = 11;
+const { rules, callTypes } = rulesFile as unknown as PhoneRulesFile;
+type Plans = Record<string, unknown[]>;
+const withTypes = (plans: unknown, types: Record<string, unknown>): Plans =>
+  Object.fromEntries(
+    Object.entries(plans as Plans).map(([id, plan]) => [
+      id,
+      plan.map((entry, index) => (index === typesSlot ? (types[id] ?? 0) : entry)),
+    ]),
+  );
+const mobileOnly: MetadataJson = rules;
+const anyNumber: MetadataJson = {
+  ...rules,
+  countries: withTypes(rules.countries, callTypes.countries),
+  nonGeographic: withTypes(rules.nonGeographic, callTypes.nonGeographic),
+};
+
 export function normalizePhone(value: string, code: LangCode): string | undefined {
-  const phone = parsePhoneNumberFromString(value, defaultRegion[code]);
+  const phone = parsePhoneNumberFromString(value, defaultRegion[code], anyNumber);
   return phone?.isValid() ? phone.number : undefined;
 }
 
@@ -55,7 +89,7 @@ export function normalizePhone(value: string, code: LangCode): string | undefine
  * a toll-free number cannot have one (the visitor should choose "Phone").
  */
 export function normalizeWhatsApp(value: string, code: LangCode): string | undefined {
-  const phone = parseMobileNumber(value, defaultRegion[code]);
+  const phone = parsePhoneNumberFromString(value, defaultRegion[code], mobileOnly);
   return phone?.isValid() ? phone.number : undefined;
 }
 
@@ -100,22 +134,22 @@ const normalizers: Record<ContactMethod, (value: string, code: LangCode) => stri
 // who got several things wrong hears about all of them at once. Text is
 // cleaned first (control and invisible characters removed, see cleanText), so
 // what is checked is what is stored.
-export const consultationSchema = z
-  .object({
+export const consultationSchema = z.pipe(
+  z.object({
     language: z.enum(langCodes),
-    method: z.unknown().optional(),
-    contact: z.unknown().optional(),
-    consent: z.unknown().optional(),
-    name: z.unknown().optional(),
-    message: z.unknown().optional(),
-    budget: z.unknown().optional(),
-    time: z.unknown().optional(),
-  })
-  .transform((input, ctx) => {
+    method: z.optional(z.unknown()),
+    contact: z.optional(z.unknown()),
+    consent: z.optional(z.unknown()),
+    name: z.optional(z.unknown()),
+    message: z.optional(z.unknown()),
+    budget: z.optional(z.unknown()),
+    time: z.optional(z.unknown()),
+  }),
+  z.transform((input, ctx) => {
     let failed = false;
     const issue = (path: ConsultationField, message: ConsultationErrorCode) => {
       failed = true;
-      ctx.addIssue({ code: 'custom', path: [path], message });
+      ctx.issues.push({ code: 'custom', path: [path], message, input });
     };
     const contact = text(input.contact);
     const name = text(input.name);
@@ -147,11 +181,11 @@ export const consultationSchema = z
       ...(isBudget(budget) ? { budget } : {}),
       ...(isContactTime(time) ? { time } : {}),
     };
-  });
+  }),
+);
 
 export type ConsultationInput = z.input<typeof consultationSchema>;
 export type Consultation = z.output<typeof consultationSchema>;
-export type FieldErrors = Partial<Record<ConsultationField, ConsultationErrorCode>>;
 
 const fallbackCode: Record<ConsultationField, ConsultationErrorCode> = {
   method: 'methodInvalid',
@@ -164,7 +198,9 @@ const fallbackCode: Record<ConsultationField, ConsultationErrorCode> = {
 };
 
 /** The first error of each field, as codes. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
+export function fieldErrors(error: {
+  issues: readonly { path: PropertyKey[]; message: string }[];
+}): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = consultationFields.find((name) => name === issue.path[0]);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http } from './client';
 
 /**
- * The retry policy of BEHAVIOUR.md section 5, against a real HTTP server on
+ * The browser's retry policy (./client.ts), against a real HTTP server on
  * loopback that counts the attempts it receives for each case.
  */
 const attempts = new Map<string, number>();
@@ -33,7 +33,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-/** BEHAVIOUR.md, "HTTP retries": the statuses the browser's client retries. */
+/** The statuses the browser's client retries: timeouts, conflicts, rate limits, passing server trouble. */
 const retriedStatuses = [408, 409, 425, 429, 500, 502, 503, 504];
 const retried = (method: string) => method === 'GET' || method === 'HEAD';
 

@@ -16,11 +16,14 @@
  * emoji such as 👩‍💻, not a disguise.
  */
 
+// eslint-disable-next-line no-control-regex -- control characters are what this removes
 const controls = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 const lineBreaks = /\r\n?|[\u0085\u2028\u2029]/g;
 // Each range is invisible when printed; U+200D and U+FE0E/U+FE0F are handled apart (emoji).
 const invisible =
+  // eslint-disable-next-line no-misleading-character-class -- invisible characters, one by one: that combining marks and variation selectors are among them is the point
   /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B\u200C\u200E\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0D\uFEFF\uFFA0\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDC7F]/g;
+// eslint-disable-next-line no-misleading-character-class -- the joiner and the selectors alone, as a single line drops them
 const emojiJoiners = /[\u200D\uFE0E\uFE0F]/g;
 const loneSurrogates = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 

@@ -14,11 +14,13 @@ import {
 } from './submit';
 
 /**
- * The one intake of consultation requests. The server action (the site's
- * form, with and without JavaScript) and POST /api/leads are thin adapters
- * over it: it owns reading the fields, the language fallback, the request id,
- * the log lines and the answer, in the visitor's language. The HTTP status is
- * decided by the adapter at its edge; the answer carries the one to use.
+ * The one intake of consultation requests. Its two doors are thin adapters
+ * over it: the site's form posted without JavaScript to the page it is on
+ * (src/server/http/form-post.ts) and POST /api/leads, which the form's script
+ * and anything else uses (src/pages/api/leads/index.ts). It owns reading the
+ * fields, the language fallback, the request id, the log lines and the
+ * answer, in the visitor's language. The HTTP status is decided by the adapter
+ * at its edge; the answer carries the one to use.
  */
 
 export type IntakeResult =
@@ -138,8 +140,14 @@ function languageOf(fields: SubmissionFields, headers: HeaderSource): LangCode {
   return negotiateLangCode({ cookie: undefined, acceptLanguage: headers.get('accept-language') });
 }
 
+/**
+ * `peer` is the address of the connection the request came on (Astro's
+ * `clientAddress`), which the rate limit counts unless a trusted proxy says
+ * otherwise (./request-context.ts).
+ */
 export async function intakeLead(
   headers: HeaderSource,
+  peer: string | undefined,
   read: () => SubmissionFields | Promise<SubmissionFields>,
   getDb: () => Promise<Database> = defaultGetDb,
 ): Promise<IntakeAnswer> {
@@ -159,13 +167,13 @@ export async function intakeLead(
   }
   const language = languageOf(fields, headers);
   try {
-    result = await submitLead(getDb, { ...fields, language }, submissionContext(headers));
+    result = await submitLead(getDb, { ...fields, language }, submissionContext(headers, peer));
   } catch (error) {
     logger.error(
       { event: 'lead.error', requestId, language, ...errorDetails(error) },
       'lead submission failed',
     );
-    // What Next.js prints of an error it catches must not carry what the visitor sent either.
+    // What the framework prints of an error it catches must not carry what the visitor sent either.
     throw new Error(`lead submission failed (request ${requestId})`);
   }
   logSubmission(requestId, result, language);

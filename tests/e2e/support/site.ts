@@ -4,16 +4,16 @@ import { CORE_SCHEMA, load } from 'js-yaml';
 import { blogCategories, blogConfig } from '@/config/blog';
 import { serviceSlugs } from '@/config/services';
 import { langCodes, localeFromCode, type LangCode } from '@/i18n/locales';
-import en from '../../../messages/en.json';
-import kz from '../../../messages/kz.json';
-import ru from '../../../messages/ru.json';
-import ua from '../../../messages/ua.json';
+import en from '../../../messages/en.json' with { type: 'json' };
+import kz from '../../../messages/kz.json' with { type: 'json' };
+import ru from '../../../messages/ru.json' with { type: 'json' };
+import ua from '../../../messages/ua.json' with { type: 'json' };
 
 export const messages = { ru, en, kz, ua } satisfies Record<LangCode, typeof en>;
 export { langCodes, localeFromCode };
 export type { LangCode };
 
-const root = path.resolve(__dirname, '../../..');
+const root = path.resolve(import.meta.dirname, '../../..');
 
 /** Content fills in {{brand}} with the agency's name, as the site does. */
 const filled = (text: string) => text.replaceAll('{{brand}}', 'Ortus Digital');

@@ -1,30 +1,26 @@
-import { getFormatter, getLocale, getTranslations } from '@/i18n/server';
 import { consultationConfig } from '@/config/consultation';
 import { siteConfig } from '@/config/site';
 import { localeInfo } from '@/i18n/locales';
+import { localizePath } from '@/i18n/paths';
+import { getFormatter, getLocale, getTranslations } from '@/i18n/server';
 import { budgetInCurrency, budgetLabel } from '@/lib/consultation/budget';
 import {
   consultationErrorCodes,
   contactMethods,
   type ContactMethod,
-} from '@/lib/consultation/schema';
-import { cn } from '@/lib/cn';
+} from '@/lib/consultation/fields';
 import { formatMoney, moneyFormat } from '@/lib/format/money';
-import { ConsultationForm, type ConsultationFormLabels } from './consultation-form';
+import type { ConsultationFormLabels } from './consultation-form';
 
-type ConsultationBlockProps = {
-  /** The page the form is on, without the language prefix. */
-  page: string;
-  /** The page's query, when its content depends on it (the calculator's choices). */
-  query?: string;
-};
-
-/** The consultation form with its texts translated on the server. */
-export async function ConsultationBlock({ page, query }: ConsultationBlockProps) {
+/**
+ * Every text the consultation form shows, in the page's language, made on the
+ * server: the form island gets these as its labels and no catalogue.
+ */
+export async function consultationFormLabels(): Promise<ConsultationFormLabels> {
   const t = await getTranslations('ConsultationForm');
   const locale = await getLocale();
   const format = await getFormatter();
-  const { code, currency } = localeInfo[locale];
+  const { currency } = localeInfo[locale];
   const money = moneyFormat((amount) =>
     format.number(amount, { style: 'currency', currency, maximumFractionDigits: 0 }),
   );
@@ -39,7 +35,7 @@ export async function ConsultationBlock({ page, query }: ConsultationBlockProps)
     messageTooLong: { max: consultationConfig.maxMessageLength },
   } as const;
 
-  const labels: ConsultationFormLabels = {
+  return {
     form: t('formLabel'),
     methodLegend: t('methodLegend'),
     methods: perMethod('methods'),
@@ -80,6 +76,7 @@ export async function ConsultationBlock({ page, query }: ConsultationBlockProps)
     consent: t('consent'),
     privacyLink: t('privacyLink'),
     consentDocument: t('consentDocument'),
+    links: { consent: localizePath('/consent', locale), privacy: localizePath('/privacy', locale) },
     honeypot: t('honeypot'),
     submit: t('submit'),
     submitting: t('submitting'),
@@ -104,54 +101,4 @@ export async function ConsultationBlock({ page, query }: ConsultationBlockProps)
       another: t('success.another'),
     },
   };
-
-  const path = `/${code}${page === '/' ? '' : page}`;
-  return (
-    <ConsultationForm
-      labels={labels}
-      language={code}
-      page={path}
-      permalink={`${path}${query ? `?${query}` : ''}`}
-    />
-  );
-}
-
-type ConsultationCardProps = ConsultationBlockProps & {
-  title: string;
-  /** The id of the card's heading, which names the card or a section around it. */
-  titleId: string;
-  lead: string;
-  /**
-   * The card is the page's consultation section (`#consultation`, where every
-   * "contact us" button lands), unless a section around it is.
-   */
-  landmark?: boolean;
-  titleClassName?: string;
-  className?: string;
-};
-
-/** The consultation form on a white card, under its heading and lead. */
-export function ConsultationCard({
-  title,
-  titleId,
-  lead,
-  landmark = true,
-  titleClassName = 'part-title',
-  className,
-  ...block
-}: ConsultationCardProps) {
-  const Card = landmark ? 'section' : 'div';
-  return (
-    <Card
-      id={landmark ? 'consultation' : undefined}
-      aria-labelledby={landmark ? titleId : undefined}
-      className={cn('rounded-3xl bg-white p-6 shadow-card', className)}
-    >
-      <h2 id={titleId} className={titleClassName}>
-        {title}
-      </h2>
-      <p className="mt-3 mb-6 leading-relaxed text-muted">{lead}</p>
-      <ConsultationBlock {...block} />
-    </Card>
-  );
 }
