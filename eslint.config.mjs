@@ -40,6 +40,8 @@ const config = [
       ...jsxA11y.flatConfigs.recommended.rules,
       // Types say what props are; React's runtime checks are not used.
       'react/prop-types': 'off',
+      // HTML's invoker commands and a dialog's light dismiss, which React passes through.
+      'react/no-unknown-property': ['error', { ignore: ['commandfor', 'command', 'closedby'] }],
     },
   },
   reactHooks.configs.flat['recommended-latest'],

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { build } from 'esbuild';
+import { analyticsFromEnv, analyticsOrigins } from '../src/lib/analytics/config';
 
 const dist = process.argv[2] ?? (process.env.DIST_DIR || 'dist');
 
@@ -38,6 +39,13 @@ await build({
   packages: 'external',
   // `server-only` fences the browser's bundles; these never reach a browser.
   alias: { 'server-only': './scripts/server-only-stub.ts' },
+  // The providers this build's pages load (the same settings `astro build` read):
+  // the server's security policy allows exactly their origins.
+  define: {
+    'process.env.APP_ANALYTICS_ORIGINS': JSON.stringify(
+      JSON.stringify(analyticsOrigins(analyticsFromEnv(process.env))),
+    ),
+  },
   logLevel: 'warning',
 });
 

@@ -7,7 +7,7 @@ function looksLikeLink(value: string): boolean {
 
 /**
  * Every link in a piece of configuration that the safe-navigation rule
- * (BEHAVIOUR.md section 4) refuses, as `name.path.to[1].href: reason`.
+ * (src/lib/navigation/safe-url.ts) refuses, as `name.path.to[1].href: reason`.
  */
 export function configLinkProblems(
   name: string,

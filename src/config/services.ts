@@ -1,5 +1,5 @@
 /**
- * The 14 service pages (BEHAVIOUR.md section 7). The order here is the order of
+ * The 14 service pages. The order here is the order of
  * the menu and the carousel. Names and texts live in messages and content.
  */
 export const serviceSlugs = [

@@ -72,7 +72,7 @@ export const localeInfo = {
 } as const satisfies Record<Locale, LocaleInfo>;
 
 /**
- * Where a missing message is looked up next (BEHAVIOUR.md section 1). Every
+ * Where a missing message is looked up next. Every
  * language is complete and a test proves it; this only keeps a raw key off the
  * page if one ever slips through.
  */
@@ -99,7 +99,7 @@ export function codeOf(locale: Locale): LangCode {
   return localeInfo[locale].code;
 }
 
-/** The cookie that remembers the visitor's language code (BEHAVIOUR.md section 1). */
+/** The cookie that remembers the visitor's language code (README, "Languages"). */
 export const localeCookie = {
   name: 'i18n_redirected',
   maxAge: 365 * 24 * 60 * 60,

@@ -27,7 +27,7 @@ export function mergeMessages(
 /**
  * The messages of a locale layered over its fallbacks, so a key missing in
  * Kazakh shows the Russian text, then the English, and never the raw key. A file
- * that fails to load is reported as BEHAVIOUR.md asks and the rest still serve.
+ * that fails to load is reported (`Failed locale loading`) and the rest still serve.
  */
 export async function loadMessages(
   locale: Locale,

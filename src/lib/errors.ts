@@ -1,5 +1,5 @@
 /**
- * The error shape of the site (SPEC.md section 3): a status code (default 500),
+ * The error shape of the site: a status code (default 500),
  * a status message and a message.
  */
 export type AppError = { statusCode: number; statusMessage: string; message: string };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { negotiateLangCode, parseAcceptLanguage } from './locale-negotiation';
 
 describe('negotiateLangCode', () => {
-  // The table in BEHAVIOUR.md section 1, row for row.
+  // The site's rule, row for row: the cookie, then the browser's languages in order, then Russian.
   it.each([
     ['kk-KZ', 'kz'],
     ['kk', 'kz'],

@@ -10,7 +10,7 @@ import {
 
 /**
  * Splits an Accept-Language header into its tags, in the order the browser sent
- * them. q-values do not rank (BEHAVIOUR.md section 1), but `q=0` means "not
+ * them. q-values do not rank (the first language a browser names wins), but `q=0` means "not
  * acceptable" in HTTP, so such an entry is dropped rather than matched.
  */
 export function parseAcceptLanguage(header: string | null | undefined): string[] {
@@ -44,7 +44,7 @@ export type NegotiationInput = {
 
 /**
  * The language code `/` and unprefixed paths redirect to: the cookie first, then
- * the browser's languages in order, then the default (BEHAVIOUR.md section 1).
+ * the browser's languages in order, then the default (README, "Languages").
  */
 export function negotiateLangCode({ cookie, acceptLanguage }: NegotiationInput): LangCode {
   if (isLangCode(cookie)) return cookie;

@@ -20,7 +20,7 @@ const analyticsCookie = /^(?:_ga|_ym_)/;
 type Call = { method: string; path: string; query: string; body: Record<string, unknown> | null };
 
 test.skip(
-  !existsSync(`${build.distDir}/standalone/server.js`) && !process.env.CI,
+  !existsSync(`${build.distDir}/server.mjs`) && !process.env.CI,
   'run `npm run build:analytics-test` first',
 );
 
@@ -115,6 +115,34 @@ test.describe('accepting', () => {
     // No goal carries what the visitor typed.
     expect(JSON.stringify(await calls(page))).not.toContain(contact);
     expect(JSON.stringify(await calls(page))).not.toContain('visitor.e2e');
+  });
+
+  test('a language chosen from the menu reaches each provider as a goal', async ({ page }) => {
+    await reset(page);
+    await page.goto(`${site}/en/blog`);
+    await banner(page).getByRole('button', { name: en.Consent.acceptAll }).click();
+    await expect
+      .poll(async () => (await calls(page)).map((call) => call.path).sort())
+      .toEqual(expect.arrayContaining(['/gtag/js', '/metrika/tag.js', '/umami/script.js']));
+    await page.getByRole('banner').getByRole('button', { name: /Eng/ }).click();
+    await page
+      .getByRole('list', { name: en.LanguageSwitcher.menuLabel })
+      .getByRole('link', { name: /Қаз/ })
+      .click();
+    await expect(page).toHaveURL(/\/kz\/blog$/);
+    // Sent as the page is left for the other language's: none is lost on the way.
+    const switched = async () =>
+      (await calls(page)).filter(
+        (call) =>
+          call.path.startsWith('/collect/') &&
+          (call.body?.goal === 'language_switched' || call.body?.name === 'language_switched'),
+      );
+    await expect
+      .poll(async () => (await switched()).map((call) => call.path).sort())
+      .toEqual(['/collect/ga4', '/collect/metrika', '/collect/umami']);
+    for (const call of await switched()) {
+      expect(call.body!.params ?? call.body!.data).toEqual({ from: 'en', to: 'kz' });
+    }
   });
 
   test('the lead carries the providers’ client ids to the channels', async ({ page, request }) => {

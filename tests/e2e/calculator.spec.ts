@@ -1,8 +1,13 @@
 import type { Page } from '@playwright/test';
 import { pricingConfig, type Selection } from '@/config/pricing';
 import { localeInfo } from '@/i18n/locales';
-import { estimate, fromPrice, inCurrency } from '@/lib/calculator/estimate';
-import { changeType, selectionFromQuery, selectionToQuery } from '@/lib/calculator/selection';
+import { estimate, fromPrice, inCurrency, toCurrency } from '@/lib/calculator/estimate';
+import {
+  changeType,
+  minimalSelection,
+  selectionFromQuery,
+  selectionToQuery,
+} from '@/lib/calculator/selection';
 import { violations } from './support/axe';
 import { findLead, ownVisitor } from './support/db';
 import { expect, test } from './support/fixtures';
@@ -39,21 +44,18 @@ const titled = (title: string) => new RegExp(`^${escape(title)}$`);
 const endsWithQuery = (selection: Selection) => new RegExp(`\\?${escape(query(selection))}$`);
 
 /**
- * Resolves once the page has prefetched the plain calculator page (its
- * defaults), the case in which a link with choices must still open with them,
- * or after 5 s when it does not.
+ * Has the page prefetch the plain calculator page (its defaults), as a visitor
+ * pointing at a link to it does (links are prefetched on intent): the case in
+ * which a link or form with choices must still open with them.
  */
-const calculatorPrefetched = (page: Page, code: LangCode) =>
-  page
-    .waitForResponse(
-      (response) =>
-        new URL(response.url()).pathname === `/${code}/calculator` &&
-        new URL(response.url()).searchParams.has('_rsc') &&
-        !new URL(response.url()).searchParams.has('type'),
-      // Next prefetches what is in view; a page scrolled elsewhere may not.
-      { timeout: 5_000 },
-    )
-    .catch(() => null);
+async function prefetchPlainCalculator(page: Page, code: LangCode) {
+  const prefetched = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === `/${code}/calculator` && url.search === '' && response.ok();
+  });
+  await page.locator(`a[href="/${code}/calculator"]`).first().hover();
+  await prefetched;
+}
 
 const shop: Selection = {
   type: 'shop',
@@ -85,6 +87,17 @@ for (const code of langCodes) {
       await expect(page).toHaveURL(endsWithQuery(selection));
 
       await calculator.getByRole('radio', { name: titled(m.types.shop.name) }).check();
+      // The cards of the shop's own features, which the page opened without,
+      // say their price and what they are, as the server writes them.
+      const { currency, money } = moneyIn(code);
+      const payments = calculator.getByTestId('feature-payments');
+      await expect(payments).toContainText(m.features.payments.description);
+      const { price } = pricingConfig.features.payments;
+      if (!('fixed' in price)) throw new Error('payments has a fixed price');
+      await expect(payments).toContainText(`+${money.format(toCurrency(price.fixed, currency))}`);
+      await expect(calculator.getByTestId('type-shop')).toContainText(
+        money.format(fromPrice(minimalSelection('shop'), currency)),
+      );
       await calculator.getByLabel(m.size.label.pages).fill('40');
       await calculator.getByRole('radio', { name: titled(m.design.premium.name) }).check();
       await calculator.getByRole('checkbox', { name: titled(m.features.payments.name) }).check();
@@ -195,6 +208,41 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('the calculator page', () => {
+  // axe needs script in the page, so "before the code" is the page's own
+  // scripts held back: the markup a visitor sees until the calculator hydrates.
+  test('has no axe violations before its code has arrived, built ahead or per request', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.route('**/_astro/**/*.js', () => {});
+    for (const address of ['/ru/calculator', `/kz/calculator?${query(shop)}`]) {
+      // Not until DOMContentLoaded: that waits for the module scripts held here.
+      await page.goto(address, { waitUntil: 'commit' });
+      await expect(page.locator('footer')).toBeAttached();
+      await expect(page.getByTestId('estimate-range')).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+    }
+    await context.close();
+  });
+
+  test('the request form attaches the estimate on screen, not the one the page opened with', async ({
+    page,
+  }) => {
+    const m = messages.en.Calculator;
+    await page.goto('/en/calculator');
+    const summary = page.getByTestId('consultation-form').getByTestId('attached-summary');
+    await expect(summary).toContainText(expectedRange('en', pricingConfig.defaultSelection));
+    await page
+      .getByTestId('calculator')
+      .getByRole('radio', { name: titled(m.types.shop.name) })
+      .check();
+    const selection = changeType(pricingConfig.defaultSelection, 'shop');
+    await expect(summary).toContainText(m.types.shop.name);
+    await expect(summary).toContainText(expectedRange('en', selection));
+    await expect(page.getByTestId('attach-estimate')).toHaveValue(query(selection));
+  });
+
   test('falls back to the defaults for a malformed query, without an error page', async ({
     page,
   }) => {
@@ -272,9 +320,8 @@ test.describe('home page', () => {
       page,
     }) => {
       const m = messages[code].Calculator;
-      const prefetched = calculatorPrefetched(page, code);
       await page.goto(`/${code}#calculator`);
-      await prefetched;
+      await prefetchPlainCalculator(page, code);
       const compact = page.getByTestId('compact-calculator');
       const selection: Selection = {
         type: 'webapp',
@@ -320,10 +367,9 @@ test.describe('home page', () => {
       // defaults, which must not win over the link's choices).
       test.setTimeout(60_000);
       for (const [index, { id, selection }] of pricingConfig.packages.entries()) {
-        // The first time, only once the plain page has been prefetched.
-        const prefetched = index === 0 ? calculatorPrefetched(page, code) : null;
         await page.goto(`/${code}#pricing`);
-        await prefetched;
+        // The first time, once the plain page has been prefetched.
+        if (index === 0) await prefetchPlainCalculator(page, code);
         await page
           .getByTestId(`package-${id}`)
           .getByRole('link', { name: new RegExp(messages[code].HomePage.pricing.cta) })

@@ -234,7 +234,16 @@ test.describe('drawer below 960 px', () => {
     await hamburger(page).click();
     await expect(drawer(page)).toBeVisible();
     await page.setViewportSize({ width: 1100, height: 800 });
-    await expect(drawer(page)).toBeHidden();
+    // Closed, and what it held is the header bar's menu now (one navigation for both layouts).
+    await expect
+      .poll(() => drawer(page).evaluate((dialog: HTMLDialogElement) => dialog.open))
+      .toBe(false);
+    await expect(page.getByRole('heading', { name: ru.Drawer.title })).toBeHidden();
+    await expect(page.getByRole('button', { name: ru.Drawer.close })).toBeHidden();
+    const nav = page.getByRole('navigation', { name: ru.Header.mainNav });
+    await expect(nav.getByRole('button', { name: ru.Nav.services })).toBeVisible();
+    await expect(nav.getByRole('link', { name: ru.Nav.blog })).toBeVisible();
+    await expect(page.locator('html')).not.toHaveCSS('overflow', 'hidden');
   });
 
   test('keeps the language dropdown in the header bar from 600 px', async ({ page }) => {

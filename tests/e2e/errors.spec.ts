@@ -4,7 +4,7 @@ import { messages } from './support/site';
 // A 404 document is reported by Chromium itself; nothing else may be logged.
 test.use({ allowedConsoleErrors: [/status of 404/] });
 
-test.describe('not-found pages (BEHAVIOUR.md section 3)', () => {
+test.describe('not-found pages', () => {
   test('a path that matches no route: 404 and "Page not found: {path}"', async ({ page }) => {
     const response = await page.goto('/en/no/such/page');
     expect(response?.status()).toBe(404);

@@ -22,9 +22,10 @@ const servicesButton = (page: Page, code: LangCode) =>
     .getByRole('button', { name: messages[code].Nav.services, exact: true });
 
 /**
- * A page whose chunk scripts are held back until `release()`: the server's
- * HTML is on screen and nothing of React has run. (The fixture's `page` waits
- * for hydration on every `goto`, so these pages are opened here.)
+ * A page whose scripts (the page's own module and its islands' code, all under
+ * /_astro/) are held back until `release()`: the HTML built ahead is on screen
+ * and none of the page's code has run. (The fixture's `page` waits for the page
+ * to be interactive on every `goto`, so these pages are opened here.)
  */
 async function withHeldChunks(browser: Browser, options: BrowserContextOptions) {
   const context = await browser.newContext(options);
@@ -36,13 +37,21 @@ async function withHeldChunks(browser: Browser, options: BrowserContextOptions) 
   });
   const held: (() => void)[] = [];
   let holding = true;
-  await page.route('**/_next/static/chunks/**/*.js', (route) => {
+  await page.route('**/_astro/**/*.js', (route) => {
     if (!holding) return route.continue();
     held.push(() => void route.continue());
   });
   return {
     page,
     errors,
+    /**
+     * Opens a page and waits until its HTML is parsed: not for DOMContentLoaded,
+     * which waits for the page's module scripts, held here.
+     */
+    async open(url: string) {
+      await page.goto(url, { waitUntil: 'commit' });
+      await page.waitForFunction(() => document.readyState !== 'loading');
+    },
     async release() {
       holding = false;
       held.splice(0).forEach((go) => go());
@@ -58,7 +67,7 @@ test.describe('before the page code has arrived', () => {
   }) => {
     const held = await withHeldChunks(browser, { viewport: { width: 375, height: 740 } });
     const { page } = held;
-    await page.goto('/ru', { waitUntil: 'domcontentloaded' });
+    await held.open('/ru');
     await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
     await hamburger(page, 'ru').click();
     await expect(drawer(page, 'ru')).toBeVisible();
@@ -79,7 +88,7 @@ test.describe('before the page code has arrived', () => {
   test('the services menu and the language menu open at first paint', async ({ browser }) => {
     const held = await withHeldChunks(browser, { viewport: { width: 1280, height: 800 } });
     const { page } = held;
-    await page.goto('/en/blog', { waitUntil: 'domcontentloaded' });
+    await held.open('/en/blog');
     const crm = page
       .getByRole('banner')
       .getByRole('link', { name: new RegExp(messages.en.Services.crm.title) });
@@ -106,7 +115,7 @@ test.describe('before the page code has arrived', () => {
     }) => {
       const held = await withHeldChunks(browser, { viewport: { width: 375, height: 740 } });
       const { page } = held;
-      await page.goto(`/${code}`, { waitUntil: 'domcontentloaded' });
+      await held.open(`/${code}`);
       await hamburger(page, code).click();
       await expect(drawer(page, code)).toBeVisible();
       await drawer(page, code).locator('summary').click();
@@ -117,7 +126,7 @@ test.describe('before the page code has arrived', () => {
       await expect(languages(page, code)).toBeVisible();
       expect(await violations(page)).toEqual([]);
       await page.setViewportSize({ width: 1280, height: 800 });
-      await page.goto(`/${code}/contacts`, { waitUntil: 'domcontentloaded' });
+      await held.open(`/${code}/contacts`);
       await servicesButton(page, code).click();
       await expect(
         page.getByRole('banner').getByRole('link', {
@@ -149,7 +158,7 @@ test.describe('before the page code has arrived', () => {
 
       const held = await withHeldChunks(browser, {});
       const { page } = held;
-      await page.goto(`/${code}${path}`, { waitUntil: 'domcontentloaded' });
+      await held.open(`/${code}${path}`);
       const defaultRange = await page.getByTestId('estimate-range').textContent();
       await page.getByTestId('type-shop').click();
       await page.getByLabel(m.size.label.pages).fill('120');
@@ -175,7 +184,7 @@ test.describe('before the page code has arrived', () => {
     const m = messages.ru.Calculator;
     const held = await withHeldChunks(browser, {});
     const { page } = held;
-    await page.goto('/ru', { waitUntil: 'domcontentloaded' });
+    await held.open('/ru');
     const compact = page.getByTestId('compact-calculator');
     const before = await page.getByTestId('compact-range').textContent();
     await compact.getByLabel(m.size.label.pages).fill('30');

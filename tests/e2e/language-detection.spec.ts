@@ -10,7 +10,7 @@ const table: [string | undefined, string][] = [
   [undefined, '/ru'],
 ];
 
-test.describe('the address / (BEHAVIOUR.md section 1)', () => {
+test.describe('the address /, which picks a language', () => {
   for (const [acceptLanguage, target] of table) {
     test(`Accept-Language ${acceptLanguage ?? '(none)'} redirects to ${target}`, async ({
       request,

@@ -3,8 +3,9 @@ import { expect, test } from './support/fixtures';
 import { messages } from './support/site';
 
 /**
- * BEHAVIOUR.md section 6 in a real browser: the outdated-build check on a fake
- * clock, chunk-failure recovery, the reload guard, and the error page.
+ * New builds and failed files in a real browser: the outdated-build check on a
+ * fake clock, recovery from a script or stylesheet of the build that fails to
+ * load, the reload guard, and the error view.
  */
 
 const hour = 3_600_000;
@@ -104,10 +105,15 @@ test.describe('new builds', () => {
     expect(metaRequests).toEqual([]);
   });
 
-  test('after the hour, a changed id makes the next click a full page load', async ({ page }) => {
+  // Each page is a document of its own: a link to another page loads the
+  // current build anyway. What an outdated page changes is a move within it
+  // (a link to a section), which would carry the old build's code on.
+  test('after the hour, a changed id makes a move within the page load it afresh', async ({
+    page,
+  }) => {
     await page.clock.install();
     const seen = await answerLatest(page, [{ id: 'a-newer-build' }]);
-    await page.goto('/en/contacts');
+    await page.goto('/en');
     await markDocument(page);
     // The page's clock also runs on its own: what the load and the steps above
     // took (seconds on a loaded machine; CI saw over one) counts toward the hour.
@@ -117,29 +123,72 @@ test.describe('new builds', () => {
     await expect.poll(() => seen.length).toBe(1);
     // The cache-buster is the time of the check.
     expect(new URL(seen[0]!).search).toMatch(/^\?\d{13}$/);
-    await headerLink(page, en.Nav.blog).click();
-    await expect(page).toHaveURL(/\/en\/blog$/);
-    await expect(page.locator('h1')).toHaveText(en.BlogPage.title);
-    expect(await sameDocument(page)).toBe(false);
-    // Polling stopped: no more checks however long the page stays open.
+    await headerLink(page, en.Nav.pricing).click();
+    await expect(page).toHaveURL(/\/en#pricing$/);
+    await expect.poll(() => sameDocument(page)).toBe(false);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await expect(page.locator('#pricing')).toBeInViewport();
+    const guard = await page.evaluate(() => sessionStorage.getItem('ortus:reload-guard'));
+    expect(JSON.parse(guard!)).toMatchObject({ path: '/en' });
+  });
+
+  test('after the hour, a changed id stops the polling', async ({ page }) => {
+    await page.clock.install();
+    const seen = await answerLatest(page, [{ id: 'a-newer-build' }]);
+    await page.goto('/en/contacts');
+    await page.clock.runFor(hour);
+    await expect.poll(() => seen.length).toBe(1);
+    // No more checks however long the page stays open.
     await page.clock.runFor(3 * hour);
+    await page.waitForTimeout(500);
     expect(seen).toHaveLength(1);
   });
 
-  test('after the hour, an unchanged id keeps navigation in the app', async ({ page }) => {
+  test('after the hour, an unchanged id leaves moves within the page in the page', async ({
+    page,
+  }) => {
     await page.clock.install();
     const id = await currentBuildId(page);
     const seen = await answerLatest(page, [{ id }]);
-    await page.goto('/en/contacts');
+    await page.goto('/en');
     await markDocument(page);
     await page.clock.runFor(hour);
     await expect.poll(() => seen.length).toBe(1);
-    await headerLink(page, en.Nav.blog).click();
-    await expect(page.locator('h1')).toHaveText(en.BlogPage.title);
+    await headerLink(page, en.Nav.pricing).click();
+    await expect(page).toHaveURL(/\/en#pricing$/);
+    await expect(page.locator('#pricing')).toBeInViewport();
     expect(await sameDocument(page)).toBe(true);
     // And it goes on checking every hour.
     await page.clock.runFor(hour);
     await expect.poll(() => seen.length).toBe(2);
+  });
+
+  test('a page back from the back-forward cache checks at once', async ({ page }) => {
+    const id = await currentBuildId(page);
+    const seen = await answerLatest(page, [{ id }, { id: 'a-newer-build' }]);
+    await page.goto('/en/contacts');
+    await page.waitForTimeout(1_000);
+    expect(seen).toEqual([]);
+    // Playwright's Chromium runs without the back-forward cache: the event a
+    // page gets when Back or Forward brings it out of the cache stands in.
+    const restored = () =>
+      page.evaluate(() =>
+        window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })),
+      );
+    await restored();
+    await expect.poll(() => seen.length).toBe(1);
+    // A page loaded anew (not from the cache) asks only in an hour.
+    await page.evaluate(() =>
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false })),
+    );
+    await page.waitForTimeout(500);
+    expect(seen).toHaveLength(1);
+    await restored();
+    await expect.poll(() => seen.length).toBe(2);
+    // That one found a newer build: the page is outdated and asks no more.
+    await restored();
+    await page.waitForTimeout(500);
+    expect(seen).toHaveLength(2);
   });
 
   test.describe(() => {
@@ -150,47 +199,27 @@ test.describe('new builds', () => {
       await page.clock.install();
       // The first check fails (twice: GET is retried once), the next one finds a new build.
       const seen = await answerLatest(page, [503, 503, { id: 'a-newer-build' }]);
-      await page.goto('/en/contacts');
+      await page.goto('/en');
       await markDocument(page);
       await page.clock.runFor(hour + 1_000);
       await expect.poll(() => seen.length).toBe(2);
-      await headerLink(page, en.Nav.blog).click();
-      await expect(page.locator('h1')).toHaveText(en.BlogPage.title);
+      await headerLink(page, en.Nav.pricing).click();
+      await expect(page.locator('#pricing')).toBeInViewport();
       expect(await sameDocument(page)).toBe(true);
       await page.clock.runFor(hour);
       await expect.poll(() => seen.length).toBe(3);
-      await headerLink(page, en.Nav.contacts).click();
-      await expect(page.locator('h1')).toHaveText(en.ContactsPage.title);
-      expect(await sameDocument(page)).toBe(false);
+      await page.getByRole('banner').getByRole('link', { name: en.Header.contactButton }).click();
+      await expect(page).toHaveURL(/\/en#consultation$/);
+      await expect.poll(() => sameDocument(page)).toBe(false);
     });
   });
 });
 
-test.describe('chunk failures', () => {
-  // Chromium reports each refused chunk, and Next.js the failed navigation, once.
+test.describe('files of the build that fail to load', () => {
+  // Chromium reports each refused file, and Astro an island it could not load.
   test.use({
-    allowedConsoleErrors: [/status of 404|ChunkLoadError|Failed to load chunk/],
+    allowedConsoleErrors: [/status of 404|Error hydrating|dynamically imported module/],
   });
-
-  /**
-   * From now on, every script or style of the build the page has not loaded yet
-   * answers 404, as after a deploy that removed the old build's files.
-   */
-  async function dropNewChunks(page: Page) {
-    const loaded = new Set(
-      await page.evaluate(() =>
-        performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
-      ),
-    );
-    const refused: string[] = [];
-    await page.route('**/_next/static/**', async (route) => {
-      const { pathname } = new URL(route.request().url());
-      if (loaded.has(pathname)) return route.fallback();
-      refused.push(pathname);
-      return route.fulfill({ status: 404, body: 'gone' });
-    });
-    return refused;
-  }
 
   function documentRequests(page: Page, path: string): Request[] {
     const requests: Request[] = [];
@@ -202,44 +231,51 @@ test.describe('chunk failures', () => {
     return requests;
   }
 
-  test('a chunk that fails during a navigation leads to a full load of the target, once', async ({
+  test('a stylesheet that fails reloads the page once, and the page stays readable', async ({
     page,
   }) => {
+    // As after a deploy that removed the build the page names.
+    await page.route('**/_astro/*.css', (route) => route.fulfill({ status: 404, body: 'gone' }));
+    const loads = documentRequests(page, '/en/contacts');
     await page.goto('/en/contacts');
-    await markDocument(page);
-    const refused = await dropNewChunks(page);
+    await expect.poll(() => loads.length).toBe(2);
+    // Still refused on the reload: the guard stops a second one within 10 seconds.
+    await page.waitForTimeout(3_000);
+    expect(loads).toHaveLength(2);
+    await expect(page.locator('h1')).toHaveText(en.ContactsPage.title);
+    const guard = await page.evaluate(() => sessionStorage.getItem('ortus:reload-guard'));
+    expect(JSON.parse(guard!)).toMatchObject({ path: '/en/contacts' });
+  });
+
+  test('an island whose code fails to load reloads its page once', async ({ page }) => {
+    await page.goto('/en/contacts');
+    // From now on every file of the build this page has not loaded answers 404,
+    // as after a deploy that removed the old build's files.
+    const loaded = new Set(
+      await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+      ),
+    );
+    const refused: string[] = [];
+    await page.route('**/_astro/**', async (route) => {
+      const { pathname } = new URL(route.request().url());
+      if (loaded.has(pathname)) return route.fallback();
+      refused.push(pathname);
+      return route.fulfill({ status: 404, body: 'gone' });
+    });
     const loads = documentRequests(page, '/en/calculator');
-    const events: string[] = [];
-    page.on('request', (request) => {
-      if (request.isNavigationRequest()) events.push('document');
-    });
-    page.on('requestfailed', () => events.push('failed'));
-    page.on('response', (response) => {
-      if (response.status() === 404 && response.url().includes('/_next/static/')) {
-        events.push('chunk refused');
-      }
-    });
     await page
       .getByRole('contentinfo')
       .getByRole('link', { name: en.Footer.calculator, exact: true })
       .click();
     await expect(page).toHaveURL(/\/en\/calculator$/);
-    await expect.poll(() => loads.length).toBe(1);
+    await expect.poll(() => loads.length).toBe(2);
     expect(refused.length).toBeGreaterThan(0);
-    // The calculator's own chunks are still refused on the full load: the guard
-    // stops a second reload of the same page within 10 seconds.
+    // Its code is still refused on the reload: the guard stops a second one.
     await page.waitForTimeout(3_000);
-    expect(loads).toHaveLength(1);
-    // Chunks failed before the full load and again on it, and it happened once.
-    expect(events.indexOf('chunk refused')).toBeLessThan(events.indexOf('document'));
-    expect(events.lastIndexOf('chunk refused')).toBeGreaterThan(events.indexOf('document'));
-    expect(events.filter((event) => event === 'document')).toHaveLength(1);
-    expect(await sameDocument(page)).toBe(false);
-    // The full load brought the calculator's page (what the refused chunks then
-    // do to it is not this test's business).
-    const full = await loads[0]!.response();
-    expect(full?.status()).toBe(200);
-    expect(await full!.text()).toContain(en.CalculatorPage.title);
+    expect(loads).toHaveLength(2);
+    // What was rendered ahead is there to read meanwhile.
+    await expect(page.locator('h1')).toHaveText(en.CalculatorPage.title);
     const guard = await page.evaluate(() => sessionStorage.getItem('ortus:reload-guard'));
     expect(JSON.parse(guard!)).toMatchObject({ path: '/en/calculator' });
   });

@@ -9,7 +9,7 @@ async function headerBottom(page: Page): Promise<number> {
   return box!.y + box!.height;
 }
 
-test.describe('scrolling (BEHAVIOUR.md section 2)', () => {
+test.describe('scrolling', () => {
   test.use({ viewport: { width: 1280, height: 720 } });
 
   test('a hash link to another page scrolls its target into view below the sticky header', async ({

@@ -5,13 +5,7 @@ import { consentConfig } from '@/config/consent';
 import type { AnalyticsProviders } from '@/lib/analytics/config';
 import type { GoalDetail, GoalEventName } from '@/lib/analytics/goals';
 import { contactChannel, loadProviders, type Loaded } from './providers';
-
-export type ConsentSettings = {
-  providers: AnalyticsProviders;
-  /** The page's language code (ru, en, kz, ua). */
-  lang: string;
-  texts: CookieConsent.Translation;
-};
+import type { ConsentSettings } from './settings';
 
 declare global {
   interface Window {

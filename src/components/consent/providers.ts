@@ -57,16 +57,11 @@ export function loadProviders(
       trackLinks: true,
       accurateTrackBounce: true,
       webvisor: false,
-      // Page views of client-side navigations are sent below, as they happen.
+      // Each page is a document of its own: its view is sent now, with the counter's start.
       defer: false,
     });
     w.ym(id, 'getClientID', (clientId: string) => (ids.metrika = String(clientId)));
     trackers.push(({ name, params }) => w.ym!(id, 'reachGoal', name, flat(params)));
-    let previous = location.href;
-    onNavigation(() => {
-      w.ym!(id, 'hit', location.href, { referer: previous });
-      previous = location.href;
-    });
   }
 
   if (providers.ga4) {
@@ -112,25 +107,6 @@ export function loadProviders(
     track: (goal) => trackers.forEach((send) => send(goal)),
     clientIds: () => ({ ...ids }),
   };
-}
-
-/** Calls back after each client-side navigation to another address (Next.js uses the History API). */
-function onNavigation(callback: () => void) {
-  let last = location.pathname + location.search;
-  const check = () => {
-    const now = location.pathname + location.search;
-    if (now === last) return;
-    last = now;
-    callback();
-  };
-  for (const method of ['pushState', 'replaceState'] as const) {
-    const original = history[method].bind(history);
-    history[method] = (...args: Parameters<History['pushState']>) => {
-      original(...args);
-      queueMicrotask(check);
-    };
-  }
-  window.addEventListener('popstate', check);
 }
 
 /** Which contact channel a link opens, if any. */

@@ -1,12 +1,14 @@
-import { getTranslations } from '@/i18n/server';
+import { currentPage, getTranslations } from '@/i18n/server';
 import { Container } from '@/components/ui/container';
 import { navConfig } from '@/config/navigation';
 import { siteConfig } from '@/config/site';
 import { Link } from '@/i18n/navigation';
 import { currentBuild } from '@/lib/builds/build-info';
 import { Icon } from '@/components/ui/icon';
+import { localeInfo } from '@/i18n/locales';
 import { enabledProviders } from '@/lib/analytics/config';
-import { buildProviders } from '@/server/consent/texts';
+import { buildProviders, consentTexts } from '@/server/consent/texts';
+import { ConsentSettingsData } from '@/components/consent/consent-settings-data';
 
 /**
  * The year of the copyright notice: the year the site was built, so a notice
@@ -17,10 +19,12 @@ export function copyrightYear(build = currentBuild): number {
 }
 
 export async function SiteFooter() {
+  const { locale } = currentPage();
   const t = await getTranslations('Footer');
   const tConsent = await getTranslations('Consent');
   // A way back to the consent choice, on every page, where there is one to make.
-  const analytics = enabledProviders(buildProviders()).length > 0;
+  const providers = buildProviders();
+  const analytics = enabledProviders(providers).length > 0;
   const heading = 'footer-heading';
   const link = 'footer-link';
 
@@ -96,7 +100,7 @@ export async function SiteFooter() {
               ))}
               {analytics ? (
                 <li>
-                  {/* Opens the consent settings (src/components/consent/consent-manager.tsx). */}
+                  {/* Opens the consent settings (src/scripts/consent.ts). */}
                   <button type="button" data-consent-settings className={link}>
                     {tConsent('settings')}
                   </button>
@@ -106,6 +110,15 @@ export async function SiteFooter() {
           </nav>
         </Container>
       </div>
+      {analytics ? (
+        <ConsentSettingsData
+          settings={{
+            providers,
+            lang: localeInfo[locale].code,
+            texts: await consentTexts(locale, providers),
+          }}
+        />
+      ) : null}
     </footer>
   );
 }

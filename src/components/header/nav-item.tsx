@@ -7,23 +7,18 @@ type NavItemProps = {
   href: NavHref;
   /** The path being shown (without its language): its entry says so (`aria-current`). */
   pathname: string;
-  /** The entry's look, which may differ for the page being shown. */
-  className: (current: boolean) => string;
-  /** Closes the menu the entry is in. */
-  onClick?: () => void;
+  className: string;
   children: ReactNode;
 };
 
 /** One entry of a menu: a list item with its link, marked when it is the page being shown. */
-export function NavItem({ href, pathname, className, onClick, children }: NavItemProps) {
-  const current = isCurrentPath(pathname, href);
+export function NavItem({ href, pathname, className, children }: NavItemProps) {
   return (
     <li>
       <Link
         href={href}
-        onClick={onClick}
-        aria-current={current ? 'page' : undefined}
-        className={className(current)}
+        aria-current={isCurrentPath(pathname, href) ? 'page' : undefined}
+        className={className}
       >
         {children}
       </Link>

@@ -1,10 +1,6 @@
-'use client';
-
-import { useId, type MouseEvent } from 'react';
-import { usePopover } from '@/components/header/use-popover';
-import { localeInfo, locales, writeLocaleCookie, type Locale } from '@/i18n/locales';
-import { Link, usePathname, useRouter } from '@/i18n/navigation';
-import { goal } from '@/lib/analytics/goals';
+import { localeInfo, locales } from '@/i18n/locales';
+import { Link } from '@/i18n/navigation';
+import type { PagePath } from '@/config/navigation';
 import { cn } from '@/lib/cn';
 import { Flag } from './flag';
 import {
@@ -15,62 +11,48 @@ import {
 
 /**
  * The language menu: a button and a native popover of links to the same page
- * in each language (BEHAVIOUR.md section 1). It opens from the first paint and
- * without JavaScript, where each entry is a plain link. With script, choosing
- * keeps the query and the hash, writes the locale cookie and switches without
- * a full load; arrow keys move between the entries.
+ * in each language. It opens from the first paint and without script, where
+ * each entry is a plain link. The page's script (src/scripts/header/) makes a
+ * choice keep the query and the hash, write the language cookie and report
+ * it, and adds arrow keys between the entries.
  */
 export function LanguageSwitcher({
   locale,
+  pathname,
   changeLabel,
   menuLabel,
+  place,
   className,
-  block,
 }: LanguageSwitcherProps) {
-  const pathname = usePathname();
-  const router = useRouter();
-  const id = useId();
-  const popoverId = `${id}-languages`;
-  // One anchor per switcher: the header bar and the drawer each have one.
-  const anchor = `--languages${id.replace(/[^\w-]/g, '')}`;
-  const { popover, open, hide, onKeyDown, onTriggerKeyDown } = usePopover();
-
-  function switchTo(next: Locale, event: MouseEvent<HTMLAnchorElement>) {
-    // Modified clicks open the plain link in a new tab, as links should.
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    hide();
-    writeLocaleCookie(localeInfo[next].code);
-    goal('language_switched', { from: localeInfo[locale].code, to: localeInfo[next].code });
-    const { search, hash } = window.location;
-    router.push(pathname, { locale: next, search, hash });
-  }
+  const popoverId = `languages-${place}`;
+  // Each switcher (the header bar's, the drawer's) is anchored to its own button.
+  const anchor = `--languages-${place}`;
+  const inDrawer = place === 'drawer';
 
   return (
     <>
       <button
         type="button"
         popoverTarget={popoverId}
-        aria-expanded={open}
-        onKeyDown={onTriggerKeyDown}
         style={{ anchorName: anchor }}
-        className={cn(languageTriggerClass({ block, className }), 'group')}
+        className={cn(languageTriggerClass({ block: inDrawer, className }), 'group')}
       >
         <LanguageTriggerContent locale={locale} changeLabel={changeLabel} />
       </button>
       <div
-        ref={popover}
         id={popoverId}
         popover="auto"
-        onKeyDown={onKeyDown}
+        data-menu
         style={{ positionAnchor: anchor }}
         className={cn(
           'anchored-popover min-w-44 rounded-xl border border-line bg-white p-1.5 shadow-card',
           // In the drawer the button sits low: the menu opens above it.
-          block ? '[position-area:top_span-right]' : '[position-area:bottom_span-left]',
+          inDrawer ? '[position-area:top_span-right]' : '[position-area:bottom_span-left]',
         )}
-        data-fallback={block ? 'drawer' : 'header-end'}
+        data-fallback={inDrawer ? 'drawer' : 'header-end'}
       >
+        {/* Safari drops the list role of a list without markers, and with it the name. */}
+        {/* eslint-disable-next-line jsx-a11y/no-redundant-roles */}
         <ul aria-label={menuLabel} role="list">
           {locales.map((option) => {
             const info = localeInfo[option];
@@ -78,12 +60,12 @@ export function LanguageSwitcher({
             return (
               <li key={option}>
                 <Link
-                  href={pathname}
+                  href={pathname as PagePath}
                   locale={option}
                   lang={option}
                   hrefLang={info.hreflang}
                   aria-current={current ? 'true' : undefined}
-                  onClick={(event) => switchTo(option, event)}
+                  data-language={info.code}
                   className={cn('lang-option', current && 'font-semibold text-brand-700')}
                 >
                   <Flag locale={option} lazy />

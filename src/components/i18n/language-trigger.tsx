@@ -5,18 +5,17 @@ import { Flag } from './flag';
 
 export type LanguageSwitcherProps = {
   locale: Locale;
+  /** The page being shown, without its language: each entry links to it in another one. */
+  pathname: string;
   /** Read by screen readers after the language name, e.g. "change language". */
   changeLabel: string;
   menuLabel: string;
+  /** In the header bar, or full width at the foot of the drawer (small screens). */
+  place: 'bar' | 'drawer';
   className?: string;
-  /** Full width inside the drawer. */
-  block?: boolean;
 };
 
-export function languageTriggerClass({
-  block,
-  className,
-}: Pick<LanguageSwitcherProps, 'block' | 'className'>) {
+export function languageTriggerClass({ block, className }: { block: boolean; className?: string }) {
   return cn(
     'inline-flex h-10 items-center gap-2 border border-line text-sm font-semibold text-ink transition-colors hover:bg-surface [&:has(+:popover-open)]:bg-surface',
     block ? 'w-full justify-between rounded-xl px-4' : 'rounded-full px-3',

@@ -33,7 +33,7 @@ export type GoalDetail = { [K in GoalName]: { name: K; params: Goals[K] } }[Goal
 
 /**
  * Reports a goal. Only a page built with a provider on (APP_ANALYTICS, set by
- * next.config.ts) does anything: in a build without one the body is empty and
+ * the build: src/lib/builds/constants.ts) does anything: in a build without one the body is empty and
  * the call costs nothing. Whether the visitor agreed is the analytics module's
  * concern: it is only listening after they did.
  */

@@ -1,4 +1,4 @@
-/** The running build, as compiled in by next.config.ts. */
+/** The running build, as compiled in by the build (astro.config.mjs, src/lib/builds/constants.ts). */
 export type BuildInfo = { id: string; timestamp: number };
 
 export const currentBuild: BuildInfo = {

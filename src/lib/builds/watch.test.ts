@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildCheckIntervalMs, metaFetchDelayMs, watchBuilds } from './watch';
+import { buildCheckIntervalMs, metaFetchDelayMs, watchBuilds, type BuildWatch } from './watch';
 
 const hour = buildCheckIntervalMs;
 
@@ -34,8 +34,10 @@ describe('the build watch', () => {
     vi.useRealTimers();
   });
 
+  let watch: BuildWatch | undefined;
   const start = (options: Partial<Parameters<typeof watchBuilds>[0]> = {}) => {
-    stop = watchBuilds({ buildId: 'a1', getJson, onOutdated, ...options });
+    watch = watchBuilds({ buildId: 'a1', getJson, onOutdated, ...options });
+    stop = () => watch?.stop();
   };
 
   it('fetches its own meta file once, about a second after the page is idle', async () => {
@@ -119,10 +121,36 @@ describe('the build watch', () => {
     expect(requests).toHaveLength(4);
   });
 
+  it('checks at once when asked (a page back from the back-forward cache), and polling goes on', async () => {
+    answers = [{ id: 'a1', timestamp: 1 }];
+    start({ connection: { effectiveType: 'slow-2g' } });
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    await watch!.checkNow();
+    expect(requests).toEqual([`/_app/builds/latest.json?${1_800_000_000_000 + 10 * 60_000}`]);
+    expect(onOutdated).not.toHaveBeenCalled();
+    answers = [{ id: 'b2', timestamp: 2 }];
+    await vi.advanceTimersByTimeAsync(hour - 10 * 60_000);
+    expect(requests).toHaveLength(2);
+    expect(onOutdated).toHaveBeenCalledTimes(1);
+    // Outdated: a page that comes back again asks nothing more.
+    await watch!.checkNow();
+    expect(requests).toHaveLength(2);
+  });
+
+  it('a check asked for at once finds a newer build like an hourly one', async () => {
+    answers = [{ id: 'c3', timestamp: 3 }];
+    start({ connection: { effectiveType: 'slow-2g' } });
+    await watch!.checkNow();
+    expect(onOutdated).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(3 * hour);
+    expect(requests).toHaveLength(1);
+  });
+
   it('does nothing more once stopped', async () => {
     start();
     stop?.();
     await vi.advanceTimersByTimeAsync(3 * hour);
+    await watch!.checkNow();
     expect(requests).toEqual([]);
   });
 });

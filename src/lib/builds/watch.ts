@@ -1,10 +1,16 @@
 import { buildPaths, type BuildInfo } from './build-info';
 
-/** How often a page asks which build is live (BEHAVIOUR.md section 6): every hour. */
+/** How often a page left open asks which build is live: every hour. */
 export const buildCheckIntervalMs = 3_600_000;
 
 /** How long after the page is interactive and idle its build's meta file is fetched. */
 export const metaFetchDelayMs = 1_000;
+
+export type BuildWatch = {
+  stop(): void;
+  /** Checks `latest.json` now (unless the page is outdated already, or the watch stopped). */
+  checkNow(): Promise<void>;
+};
 
 export type BuildWatchOptions = {
   /** The id of the build this page belongs to. */
@@ -43,7 +49,8 @@ function statusOf(error: unknown): number | undefined {
  *   one comes an hour later.
  *
  * Once the page is outdated, polling stops and `onOutdated` is called once.
- * Returns a function that stops the watch.
+ * `checkNow` asks `latest.json` at once, for a page that comes back into view
+ * from the back-forward cache, where it may have slept through deploys.
  */
 export function watchBuilds({
   buildId,
@@ -52,7 +59,7 @@ export function watchBuilds({
   connection,
   now = Date.now,
   requestIdle,
-}: BuildWatchOptions): () => void {
+}: BuildWatchOptions): BuildWatch {
   let stopped = false;
   let metaTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -71,6 +78,7 @@ export function watchBuilds({
   }
 
   async function check() {
+    if (stopped) return;
     try {
       const latest = idOf(await getJson(`${buildPaths.latest}?${now()}`));
       if (latest !== null && latest !== buildId) outdated();
@@ -94,5 +102,5 @@ export function watchBuilds({
     clearInterval(interval);
     clearTimeout(metaTimer);
   }
-  return stop;
+  return { stop, checkNow: check };
 }

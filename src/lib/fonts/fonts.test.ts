@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { langCodes } from '@/i18n/locales';
 import { fontCodePoints } from './font-file.mjs';
-import { preloadedFonts } from './preloads';
+import { preloadedFonts } from './preloaded';
 import { formatUnicodeRange, parseUnicodeRange } from './unicode-range';
 
 /*

@@ -4,8 +4,8 @@ import { visit } from 'unist-util-visit';
 import { navigationProblem } from '@/lib/navigation/safe-url';
 
 /**
- * Every link in content passes the safe-navigation check (BEHAVIOUR.md
- * section 4) while the site is built. Links to other sites are fine in an
+ * Every link in content passes the safe-navigation check
+ * (src/lib/navigation/safe-url.ts) while the site is built. Links to other sites are fine in an
  * article; a script protocol (`javascript:`, `data:` …) fails the build with
  * the link's text and line, where the sanitiser would only have dropped it.
  */

@@ -1,79 +1,104 @@
-import { fullPageLoad, notePendingNavigation, pendingNavigation } from './navigate';
+import { loadInFull } from './navigate';
 import { pageErrorEvent } from './page-error';
 
 /**
- * Recovery from a script or style chunk that fails to load (BEHAVIOUR.md
- * section 6): typically a deploy removed the old build's files while a page of
- * it was open. The target of the navigation under way is loaded in full, which
- * brings the current build's HTML and chunks; the reload guard keeps a chunk
- * that is missing for good from reloading the page in a loop.
+ * Recovery from a script or stylesheet of the build that fails to load:
+ * typically a deploy removed the old build's files while a page of it was
+ * open, and an island of that page asks for its code only now (when it comes
+ * into view, say). The page reloads, which brings the current build's HTML
+ * and files; the reload guard keeps a file that is missing for good from
+ * reloading the page in a loop. The document's own content, rendered ahead,
+ * stays readable meanwhile.
  */
 
-/** Whether an error is a chunk that failed to load (Turbopack names it `ChunkLoadError`). */
+/** Where the build's hashed files live (Astro's `_astro` folder). */
+export const buildAssetsPrefix = '/_astro/';
+
+/** Whether an error is a module or stylesheet of the build that failed to load. */
 export function isChunkLoadError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  const { name, message } = error as { name?: unknown; message?: unknown };
-  if (name === 'ChunkLoadError') return true;
+  const { message } = error as { message?: unknown };
   return (
     typeof message === 'string' &&
-    /^(Failed to load chunk|Loading (CSS )?chunk \S+ failed)/.test(message)
+    // Chromium, Firefox and Safari word a failed import() each their own way;
+    // Vite's loader says so of an island's stylesheet.
+    /^(Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS)/.test(
+      message,
+    )
   );
 }
+
+const isBuildAsset = (url: string) =>
+  new URL(url || '/', window.location.href).pathname.startsWith(buildAssetsPrefix);
 
 /** Whether an element that failed to load is one of the build's scripts or stylesheets. */
 export function isChunkElement(target: EventTarget | null): boolean {
   if (typeof HTMLScriptElement !== 'undefined' && target instanceof HTMLScriptElement) {
-    return new URL(target.src || '/', window.location.href).pathname.startsWith('/_next/');
+    return isBuildAsset(target.src);
   }
   if (typeof HTMLLinkElement !== 'undefined' && target instanceof HTMLLinkElement) {
-    return (
-      /\b(stylesheet|preload|modulepreload)\b/.test(target.rel) &&
-      new URL(target.href || '/', window.location.href).pathname.startsWith('/_next/')
-    );
+    // Fonts and prefetched pages are no part of what the page needs to work.
+    const code =
+      /\b(stylesheet|modulepreload)\b/.test(target.rel) ||
+      (/\bpreload\b/.test(target.rel) && ['script', 'style'].includes(target.as));
+    return code && isBuildAsset(target.href);
   }
   return false;
 }
 
-/**
- * Loads in full the page the visitor was going to, or, before the page has
- * finished loading or when the failure left an error on screen, the page
- * itself. A chunk failing later with no navigation under way (a prefetch)
- * changes nothing on screen and is left alone: the navigation that needs it
- * will recover then. Returns whether a load began.
- */
-export function recoverFromChunkFailure({ shown = false } = {}): boolean {
-  const current = shown || document.readyState !== 'complete' ? window.location.href : null;
-  const target = pendingNavigation() ?? current;
-  return target !== null && fullPageLoad(target);
+/** Reloads the page, unless the guard says it just did. Returns whether a load began. */
+export function recoverFromChunkFailure(): boolean {
+  return loadInFull(window.location.href);
 }
 
-/** Listens for chunk failures in the page; returns a function that stops listening. */
+/**
+ * Whether a stylesheet of the build had failed before this code ran: the
+ * page's script runs once the document is parsed, after its stylesheets have
+ * loaded or failed, so their error events are past. A stylesheet that failed
+ * has no rules (Chromium keeps an empty sheet for it); the build's never do.
+ */
+function failedStylesheets(): boolean {
+  return [...document.querySelectorAll<HTMLLinkElement>('link[rel~="stylesheet"]')].some(
+    (link) => isBuildAsset(link.href) && !link.sheet?.cssRules.length,
+  );
+}
+
+type HydrationError = CustomEvent<{ error: unknown; componentUrl: string | null }>;
+
+/** Listens for failures of the build's files; returns a function that stops listening. */
 export function installChunkRecovery(): () => void {
+  // Load errors of elements do not bubble: they are caught on the way down.
   const onError = (event: Event) => {
     if (isChunkElement(event.target)) recoverFromChunkFailure();
   };
   const onRejection = (event: PromiseRejectionEvent) => {
     if (isChunkLoadError(event.reason)) recoverFromChunkFailure();
   };
-  // A chunk whose load failed earlier (during a prefetch, say) fails again at
-  // once, without a new script element: React's error boundary is told, and the
-  // error page passes it on.
-  const onPageError = (event: Event) => {
-    if (isChunkLoadError((event as CustomEvent<unknown>).detail)) {
-      recoverFromChunkFailure({ shown: true });
-    }
+  // An island whose code failed to load (Astro tried twice): Astro would log
+  // the error, which is moot when the page reloads.
+  const onHydrationError = (event: Event) => {
+    const { detail } = event as HydrationError;
+    if (isChunkLoadError(detail?.error) && recoverFromChunkFailure()) event.preventDefault();
   };
-  // Back and forward are navigations too; the address already names the target.
-  const onPopState = () => notePendingNavigation(window.location.href);
-  // Load errors of elements do not bubble: they are caught on the way down.
-  window.addEventListener('error', onError, true);
+  // Vite's loader of an island's stylesheet: a failure it would throw.
+  const onPreloadError = (event: Event) => {
+    if (recoverFromChunkFailure()) event.preventDefault();
+  };
+  // An island's error boundary passes on what it caught (page-error.ts).
+  const onPageError = (event: Event) => {
+    if (isChunkLoadError((event as CustomEvent<unknown>).detail)) recoverFromChunkFailure();
+  };
+  window.addEventListener('error', onError, { capture: true });
   window.addEventListener('unhandledrejection', onRejection);
-  window.addEventListener('popstate', onPopState);
+  window.addEventListener('vite:preloadError', onPreloadError);
   window.addEventListener(pageErrorEvent, onPageError);
+  document.addEventListener('astro:hydration-error', onHydrationError);
+  if (failedStylesheets()) recoverFromChunkFailure();
   return () => {
-    window.removeEventListener(pageErrorEvent, onPageError);
-    window.removeEventListener('error', onError, true);
+    window.removeEventListener('error', onError, { capture: true });
     window.removeEventListener('unhandledrejection', onRejection);
-    window.removeEventListener('popstate', onPopState);
+    window.removeEventListener('vite:preloadError', onPreloadError);
+    window.removeEventListener(pageErrorEvent, onPageError);
+    document.removeEventListener('astro:hydration-error', onHydrationError);
   };
 }

@@ -1,18 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reloadGuardKey } from './reload-guard';
 import {
-  fullPageLoad,
+  followInFullWhenOutdated,
   isOutdated,
+  isPlainClick,
+  loadInFull,
   markOutdated,
   navigate,
-  notePendingNavigation,
-  pendingNavigation,
   resetNavigationState,
-  settleNavigation,
 } from './navigate';
 import { externalNavigationMessage, NavigationError } from './safe-url';
-import { installChunkRecovery, isChunkLoadError, recoverFromChunkFailure } from './chunk-recovery';
-import { pageErrorEvent, reportPageError } from './page-error';
 
 /** A window with just what navigation touches: the address and session storage. */
 function fakeWindow(href: string) {
@@ -21,6 +18,7 @@ function fakeWindow(href: string) {
     href,
     assign: vi.fn((url: string) => void (location.href = url)),
     replace: vi.fn((url: string) => void (location.href = url)),
+    reload: vi.fn(),
   };
   return {
     location,
@@ -32,19 +30,35 @@ function fakeWindow(href: string) {
   };
 }
 
+/** A click on a link with this href, as the page's click listener gets it. */
+function clickOn(href: string, init: Partial<MouseEvent> & { linkTarget?: string } = {}) {
+  const link = {
+    href: new URL(href, 'https://agency.example.com/en').href,
+    target: init.linkTarget ?? '',
+    hasAttribute: () => false,
+    closest: () => link,
+  };
+  const event = {
+    button: 0,
+    metaKey: false,
+    ctrlKey: false,
+    shiftKey: false,
+    altKey: false,
+    defaultPrevented: false,
+    target: { closest: () => link },
+    ...init,
+    preventDefault: vi.fn(() => void (event.defaultPrevented = true)),
+  };
+  return event;
+}
+
 describe('navigate', () => {
   let win: ReturnType<typeof fakeWindow>;
-  let router: {
-    push: ReturnType<typeof vi.fn<(url: string) => void>>;
-    replace: ReturnType<typeof vi.fn<(url: string) => void>>;
-  };
 
   beforeEach(() => {
     vi.useFakeTimers({ now: 1_800_000_000_000 });
     win = fakeWindow('https://agency.example.com/en/blog');
     vi.stubGlobal('window', win);
-    vi.stubGlobal('document', { readyState: 'complete' });
-    router = { push: vi.fn<(url: string) => void>(), replace: vi.fn<(url: string) => void>() };
     resetNavigationState();
   });
   afterEach(() => {
@@ -52,164 +66,188 @@ describe('navigate', () => {
     vi.useRealTimers();
   });
 
-  it('navigates inside the app with the router', () => {
-    navigate('/en/contacts', router);
-    navigate('/en/calculator?type=landing', router, { replace: true });
-    expect(router.push).toHaveBeenCalledWith('/en/contacts');
-    expect(router.replace).toHaveBeenCalledWith('/en/calculator?type=landing');
-    expect(win.location.assign).not.toHaveBeenCalled();
+  it('loads a page of the site, adding to the history or in place of the current entry', () => {
+    navigate('/en/contacts');
+    expect(win.location.assign).toHaveBeenCalledWith('/en/contacts');
+    navigate('/en/calculator?type=landing', { replace: true });
+    expect(win.location.replace).toHaveBeenCalledWith('/en/calculator?type=landing');
+    expect(win.location.reload).not.toHaveBeenCalled();
   });
 
   it('refuses an external URL unless told, and then leaves by a full load', () => {
-    expect(() => navigate('https://example.org/', router)).toThrow(
+    expect(() => navigate('https://example.org/')).toThrow(
       new NavigationError(externalNavigationMessage),
     );
-    navigate('https://example.org/', router, { external: true });
+    expect(() => navigate('//example.org/')).toThrow(externalNavigationMessage);
+    expect(win.location.assign).not.toHaveBeenCalled();
+    navigate('https://example.org/', { external: true });
     expect(win.location.assign).toHaveBeenCalledWith('https://example.org/');
-    expect(router.push).not.toHaveBeenCalled();
   });
 
   it('refuses a script protocol even when told the URL is external', () => {
-    expect(() => navigate(' \u0001JavaScript:alert(1)', router, { external: true })).toThrow(
+    expect(() => navigate(' \u0001JavaScript:alert(1)', { external: true })).toThrow(
       "Cannot navigate to a URL with 'javascript:' protocol.",
     );
-    expect(win.location.assign).not.toHaveBeenCalled();
-  });
-
-  it('loads the target in full once the app is outdated, guarded against loops', () => {
-    markOutdated();
-    expect(isOutdated()).toBe(true);
-    navigate('/en/contacts', router);
-    expect(win.location.assign).toHaveBeenCalledWith('https://agency.example.com/en/contacts');
-    expect(JSON.parse(win.items.get(reloadGuardKey)!)).toEqual({
-      path: '/en/contacts',
-      expires: Date.now() + 10_000,
-    });
-    // The same target again within 10 s: the guard refuses, the router takes it.
-    navigate('/en/contacts', router);
-    expect(win.location.assign).toHaveBeenCalledTimes(1);
-    expect(router.push).toHaveBeenCalledWith('/en/contacts');
-  });
-
-  it('remembers the navigation under way until it arrives or grows old', () => {
-    notePendingNavigation('/en/calculator');
-    expect(pendingNavigation()).toBe('https://agency.example.com/en/calculator');
-    settleNavigation();
-    expect(pendingNavigation()).toBeNull();
-    navigate('/en/services', router);
-    expect(pendingNavigation()).toBe('https://agency.example.com/en/services');
-    vi.advanceTimersByTime(30_001);
-    expect(pendingNavigation()).toBeNull();
-  });
-
-  it('refuses to load an unsafe URL in full', () => {
-    expect(() => fullPageLoad('data:text/html,hi')).toThrow(
+    expect(() => navigate('data:text/html,hi')).toThrow(
       "Cannot navigate to a URL with 'data:' protocol.",
     );
-    expect(() => fullPageLoad('https://example.org/en')).toThrow(externalNavigationMessage);
-    expect(fullPageLoad('https://agency.example.com/en/terms')).toBe(true);
-    expect(win.location.assign).toHaveBeenCalledTimes(1);
+    expect(win.location.assign).not.toHaveBeenCalled();
   });
 
-  describe('after a chunk fails to load', () => {
-    it('loads the target of the navigation under way in full, once within 10 s', () => {
-      notePendingNavigation('/en/calculator');
-      expect(recoverFromChunkFailure()).toBe(true);
-      expect(win.location.assign).toHaveBeenLastCalledWith(
-        'https://agency.example.com/en/calculator',
-      );
-      // The target fails again on its full load: no second reload.
-      win.location.href = 'https://agency.example.com/en/calculator';
-      notePendingNavigation('/en/calculator');
-      expect(recoverFromChunkFailure()).toBe(false);
-      vi.advanceTimersByTime(10_000);
-      expect(recoverFromChunkFailure()).toBe(true);
-      expect(win.location.assign).toHaveBeenCalledTimes(2);
-    });
+  it('on an outdated page, reloads a move within the document, guarded against loops', () => {
+    markOutdated();
+    expect(isOutdated()).toBe(true);
+    // Another page is a full load anyway, and no reload of this one: the guard is not asked.
+    navigate('/en/contacts');
+    expect(win.location.assign).toHaveBeenCalledWith('/en/contacts');
+    expect(win.items.has(reloadGuardKey)).toBe(false);
 
-    it('reloads a page whose own chunks fail while it loads', () => {
-      vi.stubGlobal('document', { readyState: 'interactive' });
-      expect(recoverFromChunkFailure()).toBe(true);
-      expect(win.location.assign).toHaveBeenCalledWith('https://agency.example.com/en/blog');
+    win.location.href = 'https://agency.example.com/en';
+    navigate('/en#pricing');
+    // The move is made (the browser scrolls there), then the page reloads at it.
+    expect(win.location.assign).toHaveBeenLastCalledWith('https://agency.example.com/en#pricing');
+    expect(win.location.reload).toHaveBeenCalledTimes(1);
+    expect(win.location.reload.mock.invocationCallOrder[0]).toBeGreaterThan(
+      win.location.assign.mock.invocationCallOrder.at(-1)!,
+    );
+    expect(JSON.parse(win.items.get(reloadGuardKey)!)).toEqual({
+      path: '/en',
+      expires: Date.now() + 10_000,
     });
+    // Again within 10 s: the guard refuses, and the move is made in the page.
+    navigate('/en#consultation');
+    expect(win.location.reload).toHaveBeenCalledTimes(1);
+    expect(win.location.assign).toHaveBeenLastCalledWith('/en#consultation');
+  });
 
-    it('reloads the page that shows an error for the failed chunk', () => {
-      expect(recoverFromChunkFailure({ shown: true })).toBe(true);
-      expect(win.location.assign).toHaveBeenCalledWith('https://agency.example.com/en/blog');
-    });
+  it('on an outdated page, a move in place of the current entry reloads too', () => {
+    win.location.href = 'https://agency.example.com/en/calculator';
+    markOutdated();
+    navigate('/en/calculator#estimate', { replace: true });
+    expect(win.location.replace).toHaveBeenCalledWith(
+      'https://agency.example.com/en/calculator#estimate',
+    );
+    expect(win.location.assign).not.toHaveBeenCalled();
+    expect(win.location.reload).toHaveBeenCalledTimes(1);
+  });
 
-    it('leaves a loaded page alone when no navigation needs the chunk (a prefetch)', () => {
-      expect(recoverFromChunkFailure()).toBe(false);
-      expect(win.location.assign).not.toHaveBeenCalled();
-    });
+  it('a page that is not outdated moves within the document without a reload', () => {
+    win.location.href = 'https://agency.example.com/en';
+    navigate('/en#pricing');
+    expect(win.location.assign).toHaveBeenCalledWith('/en#pricing');
+    expect(win.location.reload).not.toHaveBeenCalled();
   });
 });
 
-describe('installChunkRecovery', () => {
-  let win: ReturnType<typeof fakeWindow> & EventTarget;
-  let stop: () => void;
+describe('loadInFull', () => {
+  let win: ReturnType<typeof fakeWindow>;
 
   beforeEach(() => {
-    win = Object.assign(new EventTarget(), fakeWindow('https://agency.example.com/en/blog'));
+    vi.useFakeTimers({ now: 1_800_000_000_000 });
+    win = fakeWindow('https://agency.example.com/en/blog?page=2');
     vi.stubGlobal('window', win);
-    vi.stubGlobal('document', { readyState: 'complete' });
-    resetNavigationState();
-    stop = installChunkRecovery();
   });
   afterEach(() => {
-    stop();
     vi.unstubAllGlobals();
+    vi.useRealTimers();
   });
 
-  const chunkError = () =>
-    Object.assign(new Error('Failed to load chunk /_next/static/chunks/a.js'), {
-      name: 'ChunkLoadError',
-    });
+  it('refuses an unsafe URL and another origin', () => {
+    expect(() => loadInFull('data:text/html,hi')).toThrow(
+      "Cannot navigate to a URL with 'data:' protocol.",
+    );
+    expect(() => loadInFull('https://example.org/en')).toThrow(externalNavigationMessage);
+    expect(loadInFull('https://agency.example.com/en/terms')).toBe(true);
+    expect(win.location.assign).toHaveBeenCalledWith('https://agency.example.com/en/terms');
+  });
 
-  it('recovers when an error page reports a chunk failure, and only then', () => {
-    reportPageError(new Error('Cannot read properties of undefined'));
+  it('reloads the page shown, once within 10 seconds', () => {
+    expect(loadInFull(win.location.href)).toBe(true);
+    expect(win.location.reload).toHaveBeenCalledTimes(1);
     expect(win.location.assign).not.toHaveBeenCalled();
-    notePendingNavigation('/en/calculator');
-    reportPageError(chunkError());
-    expect(win.location.assign).toHaveBeenCalledWith('https://agency.example.com/en/calculator');
+    expect(JSON.parse(win.items.get(reloadGuardKey)!)).toMatchObject({ path: '/en/blog?page=2' });
+    expect(loadInFull(win.location.href)).toBe(false);
+    vi.advanceTimersByTime(10_000);
+    expect(loadInFull(win.location.href)).toBe(true);
+    expect(win.location.reload).toHaveBeenCalledTimes(2);
   });
 
-  it('recovers from a rejected chunk promise during a navigation', () => {
-    notePendingNavigation('/en/contacts');
-    win.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: chunkError() }));
-    expect(win.location.assign).toHaveBeenCalledWith('https://agency.example.com/en/contacts');
-  });
-
-  it('takes back and forward as navigations to the address they show', () => {
-    win.location.href = 'https://agency.example.com/en/terms';
-    win.dispatchEvent(new Event('popstate'));
-    expect(pendingNavigation()).toBe('https://agency.example.com/en/terms');
-  });
-
-  it('stops listening when stopped', () => {
-    stop();
-    notePendingNavigation('/en/calculator');
-    win.dispatchEvent(new CustomEvent(pageErrorEvent, { detail: chunkError() }));
+  it('loads nothing where session storage is refused: a loop could not be seen', () => {
+    vi.stubGlobal('window', {
+      ...win,
+      get sessionStorage() {
+        throw new DOMException('denied', 'SecurityError');
+      },
+    });
+    expect(loadInFull('/en/terms')).toBe(false);
     expect(win.location.assign).not.toHaveBeenCalled();
   });
 });
 
-describe('isChunkLoadError', () => {
+describe('clicks on an outdated page', () => {
+  let win: ReturnType<typeof fakeWindow>;
+
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 1_800_000_000_000 });
+    win = fakeWindow('https://agency.example.com/en');
+    vi.stubGlobal('window', win);
+    resetNavigationState();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('leave every link alone while the page is current', () => {
+    const click = clickOn('/en#pricing');
+    followInFullWhenOutdated(click as unknown as MouseEvent);
+    expect(click.preventDefault).not.toHaveBeenCalled();
+    expect(win.location.reload).not.toHaveBeenCalled();
+  });
+
+  it('reload the document for a link to a section of it', () => {
+    markOutdated();
+    const click = clickOn('/en#pricing');
+    followInFullWhenOutdated(click as unknown as MouseEvent);
+    expect(click.preventDefault).toHaveBeenCalled();
+    expect(win.location.href).toBe('https://agency.example.com/en#pricing');
+    expect(win.location.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('leave links to other pages, new tabs and modified clicks to the browser', () => {
+    markOutdated();
+    for (const click of [
+      clickOn('/en/blog'),
+      clickOn('/en#pricing', { ctrlKey: true }),
+      clickOn('/en#pricing', { button: 1 }),
+      clickOn('/en#pricing', { linkTarget: '_blank' }),
+      clickOn('/en#pricing', { defaultPrevented: true }),
+    ]) {
+      followInFullWhenOutdated(click as unknown as MouseEvent);
+      expect(click.preventDefault).not.toHaveBeenCalled();
+    }
+    expect(win.location.reload).not.toHaveBeenCalled();
+  });
+});
+
+describe('isPlainClick', () => {
+  const base = {
+    button: 0,
+    metaKey: false,
+    ctrlKey: false,
+    shiftKey: false,
+    altKey: false,
+    defaultPrevented: false,
+    target: null,
+  };
   it.each([
-    [
-      Object.assign(new Error('Failed to load chunk /_next/static/chunks/x.js'), {
-        name: 'ChunkLoadError',
-      }),
-      true,
-    ],
-    [new Error('Failed to load chunk /_next/static/chunks/x.js from module 12'), true],
-    [new Error('Loading CSS chunk 7 failed.'), true],
-    [new Error('Loading chunk 7 failed.'), true],
-    [new TypeError('Failed to fetch'), false],
-    [new Error('Cannot read properties of undefined'), false],
-    ['ChunkLoadError', false],
-    [null, false],
-  ])('%s → %s', (error, expected) => {
-    expect(isChunkLoadError(error)).toBe(expected);
+    [{}, true],
+    [{ metaKey: true }, false],
+    [{ shiftKey: true }, false],
+    [{ altKey: true }, false],
+    [{ button: 2 }, false],
+    [{ defaultPrevented: true }, false],
+  ])('%o → %s', (change, expected) => {
+    expect(isPlainClick({ ...base, ...change })).toBe(expected);
   });
 });

@@ -1,9 +1,10 @@
 /**
- * The reload guard (BEHAVIOUR.md section 6) shared by the new-build check and
- * chunk-failure recovery: one sessionStorage record `{ path, expires }` with a
- * 10-second lifetime. A full load of a path is allowed only when the record
- * names another path or has expired, and the record is then rewritten, so a
- * page that keeps failing never reloads itself in a loop.
+ * The reload guard shared by every full load the page decides on by itself
+ * (an outdated page, a file of the build that failed to load): one
+ * sessionStorage record `{ path, expires }` with a 10-second lifetime. A full
+ * load of a path is allowed only when the record names another path or has
+ * expired, and the record is then rewritten, so a page that keeps failing
+ * never reloads itself in a loop.
  */
 
 export const reloadGuardKey = 'ortus:reload-guard';

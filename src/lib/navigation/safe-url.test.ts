@@ -12,7 +12,7 @@ const ok = null;
 const external = externalNavigationMessage;
 
 describe('the safe-navigation rule', () => {
-  it('says exactly what BEHAVIOUR.md says', () => {
+  it('words its refusals exactly as the rule does', () => {
     expect(externalNavigationMessage).toBe(
       'Navigating to an external URL is not allowed by default. Use `navigate(url, { external: true })`.',
     );

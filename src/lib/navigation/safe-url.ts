@@ -1,7 +1,7 @@
 /**
- * The safe-navigation rule (BEHAVIOUR.md section 4), in one place: every
- * programmatic navigation and every href from configuration or content passes
- * `checkNavigation`. No DOM in here, so the build can run it too.
+ * The safe-navigation rule, in one place: every programmatic navigation and
+ * every href from configuration or content passes `checkNavigation`. No DOM in
+ * here, so the build can run it too.
  */
 
 export type NavigationOptions = {
@@ -27,6 +27,8 @@ const scriptProtocols = new Set(['javascript:', 'vbscript:', 'data:', 'blob:']);
  * `javascript:` to a browser).
  */
 function asBrowserReads(url: string): string {
+  // Control characters are what this strips, as the URL parser does.
+  // eslint-disable-next-line no-control-regex
   return url.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, '');
 }
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { analyticsFromEnv, analyticsOrigins } from '@/lib/analytics/config';
+import { analyticsOrigins } from '@/lib/analytics/config';
 import { errorDetails, logger } from '@/server/log';
 import { startServerServices, stopServerServices } from '@/server/startup';
 import { listenAddress } from './listen-address';
@@ -28,7 +28,11 @@ await startServerServices();
 const server = createSiteServer({
   clientDir: path.join(here, 'client'),
   app: handler,
-  extraOrigins: analyticsOrigins(analyticsFromEnv()),
+  // The analytics providers are fixed when the site is built, like the pages that
+  // load them: the policy allows the origins of that build (scripts/build-server.mts).
+  extraOrigins: process.env.APP_ANALYTICS_ORIGINS
+    ? (JSON.parse(process.env.APP_ANALYTICS_ORIGINS) as ReturnType<typeof analyticsOrigins>)
+    : analyticsOrigins({}),
   onError: (error, request) =>
     logger.error(
       { event: 'server.request.error', method: request.method, ...errorDetails(error) },

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { source as axeSource } from 'axe-core';
+// axe-core is CommonJS: its `source` is a property of the default export under ESM.
+import axe from 'axe-core';
 
 /**
  * axe's findings on the page as it is now (or in `include`, a selector):
@@ -19,7 +20,7 @@ import { source as axeSource } from 'axe-core';
  *   were sent back from the page and thrown away (0.65 s).
  */
 export async function violations(page: Page, { include }: { include?: string } = {}) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const builder = new AxeBuilder({ page, axeSource: ';' })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .options({ resultTypes: ['violations'] })
