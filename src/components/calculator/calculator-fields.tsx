@@ -11,6 +11,7 @@ import {
 } from '@/config/pricing';
 import type { CalculatorTexts, CompactCalculatorTexts } from '@/lib/calculator/describe';
 import { fillTemplate } from '@/lib/format/plural';
+import { levelSlot, typeSlot, type OptionDetails } from './option-details';
 import type { CalculatorState } from './use-calculator';
 
 /** The levels of each three-level choice, in order. */
@@ -22,10 +23,13 @@ type Level<N extends LevelName> = (typeof levelsOf)[N][number];
 type LevelChoiceProps<N extends LevelName> = {
   /** The selection's field, which gives the levels and the value. */
   name: N;
-  texts: { legend: string; levels: Record<Level<N>, { name: string; description?: string }> };
+  texts: { legend: string; levels: Record<Level<N>, { name: string }> };
   calc: CalculatorState;
-  /** The compact calculator's: names only, three to a row. */
-  compact?: boolean;
+  /**
+   * The full calculator's: each level with its description. Without them,
+   * the compact calculator's cards: names only, three to a row.
+   */
+  details?: OptionDetails;
 };
 
 /** One of three levels (of design, of urgency) as radio cards. */
@@ -33,8 +37,9 @@ export function LevelChoice<N extends LevelName>({
   name,
   texts,
   calc,
-  compact,
+  details,
 }: LevelChoiceProps<N>) {
+  const compact = !details;
   const levels: readonly Level<N>[] = levelsOf[name];
   return (
     <ChoiceGroup
@@ -48,7 +53,7 @@ export function LevelChoice<N extends LevelName>({
       options={levels.map((level) => ({
         value: level,
         title: texts.levels[level].name,
-        description: compact ? undefined : texts.levels[level].description,
+        description: details?.[levelSlot(name, level)],
         testId: compact ? undefined : `${name}-${level}`,
       }))}
       isChecked={(level) => level === calc.selection[name]}
@@ -93,6 +98,7 @@ type TypeChoiceProps = { calc: CalculatorState } & (
   | {
       calculator: 'full';
       texts: Pick<CalculatorTexts, 'types'>;
+      details: OptionDetails;
       /** The id of the step's heading, which names the choice. */
       labelledBy: string;
     }
@@ -127,8 +133,8 @@ export function TypeChoice(props: TypeChoiceProps) {
           : {
               value: typeId,
               title: props.texts.types[typeId].name,
-              aside: props.texts.types[typeId].from,
-              description: props.texts.types[typeId].description,
+              aside: props.details[typeSlot(typeId, 'Aside')],
+              description: props.details[typeSlot(typeId, 'Description')],
               testId: `type-${typeId}`,
             },
       )}

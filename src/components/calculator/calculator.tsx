@@ -1,5 +1,3 @@
-'use client';
-
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { platforms, pricingConfig, type Currency, type Selection } from '@/config/pricing';
 import { buttonClass } from '@/components/ui/button';
@@ -13,12 +11,13 @@ import {
 } from '@/lib/calculator/describe';
 import { featuresFor } from '@/lib/calculator/selection';
 import { fillTemplate } from '@/lib/format/plural';
-import { useAttachedEstimate } from './attached-estimate';
+import { shareEstimate } from './attached-estimate';
 import { EstimatePanel } from './estimate-panel';
 import { CalculatorForm, LevelChoice, SizeField, TypeChoice } from './calculator-fields';
+import { featureSlot, type OptionDetails } from './option-details';
 import { useCalculator } from './use-calculator';
 
-type CalculatorProps = {
+type CalculatorProps = OptionDetails & {
   texts: CalculatorTexts;
   currency: Currency;
   initial: Selection;
@@ -58,24 +57,31 @@ function Step({
 /**
  * The full calculator. Without JavaScript it is a GET form: the server reads
  * the query and renders the estimate. With it, the estimate follows every
- * change and the address bar keeps the choices, ready to share.
+ * change and the address bar keeps the choices, ready to share. The option
+ * cards' fixed texts come as slots (./option-details.ts), the rest as props.
  */
-export function Calculator({ texts, currency, initial, typed, action }: CalculatorProps) {
+export function Calculator({
+  texts,
+  currency,
+  initial,
+  typed,
+  action,
+  ...details
+}: CalculatorProps) {
   const form = useRef<HTMLFormElement>(null);
   const calc = useCalculator(initial, { name: 'full', currency, typed, syncUrl: true, form });
   const { selection, priced, type } = calc;
   const summary = useMemo(() => summarize(texts, selection, priced), [texts, selection, priced]);
   const features = featuresFor(selection.type);
   const id = useId();
-  const attached = useAttachedEstimate();
-  const setAttached = attached?.setEstimate;
+  // The consultation form below (an island of its own) attaches the estimate the visitor sees now.
   useEffect(() => {
-    setAttached?.({
+    shareEstimate({
       query: calc.query,
       summary,
       range: { low: priced.low, high: priced.high, currency },
     });
-  }, [setAttached, calc.query, summary, priced.low, priced.high, currency]);
+  }, [calc.query, summary, priced.low, priced.high, currency]);
 
   const hasPlatforms = 'platforms' in type && type.platforms;
   let step = 0;
@@ -90,7 +96,13 @@ export function Calculator({ texts, currency, initial, typed, action }: Calculat
     >
       <div className="space-y-12">
         <Step index={++step} title={texts.steps.type} id={`${id}-type`}>
-          <TypeChoice calculator="full" texts={texts} calc={calc} labelledBy={`${id}-type`} />
+          <TypeChoice
+            calculator="full"
+            texts={texts}
+            details={details}
+            calc={calc}
+            labelledBy={`${id}-type`}
+          />
         </Step>
 
         <Step index={++step} title={texts.steps.scope} id={`${id}-scope`}>
@@ -110,7 +122,9 @@ export function Calculator({ texts, currency, initial, typed, action }: Calculat
               onChange={(platform) => calc.update({ platform })}
             />
           ) : null}
-          {type.design ? <LevelChoice name="design" texts={texts.design} calc={calc} /> : null}
+          {type.design ? (
+            <LevelChoice name="design" texts={texts.design} details={details} calc={calc} />
+          ) : null}
         </Step>
 
         <Step index={++step} title={texts.steps.features} id={`${id}-features`}>
@@ -123,8 +137,8 @@ export function Calculator({ texts, currency, initial, typed, action }: Calculat
               options={features.map((feature) => ({
                 value: feature,
                 title: texts.features.items[feature].name,
-                aside: texts.features.items[feature].price,
-                description: texts.features.items[feature].description,
+                aside: details[featureSlot(feature, 'Aside')],
+                description: details[featureSlot(feature, 'Description')],
                 testId: `feature-${feature}`,
               }))}
               isChecked={(feature) => selection.features.includes(feature)}
@@ -137,7 +151,9 @@ export function Calculator({ texts, currency, initial, typed, action }: Calculat
 
         {type.urgency || type.support ? (
           <Step index={++step} title={texts.steps.timing} id={`${id}-timing`}>
-            {type.urgency ? <LevelChoice name="urgency" texts={texts.urgency} calc={calc} /> : null}
+            {type.urgency ? (
+              <LevelChoice name="urgency" texts={texts.urgency} details={details} calc={calc} />
+            ) : null}
             {type.support ? (
               <NumberField
                 name="support"

@@ -1,10 +1,8 @@
-'use client';
-
 import { useId, useRef } from 'react';
 import type { Currency, Selection } from '@/config/pricing';
 import { buttonClass } from '@/components/ui/button';
 import { formatRange, formatWeeks, type CompactCalculatorTexts } from '@/lib/calculator/describe';
-import { useRouter } from '@/i18n/navigation';
+import { navigate } from '@/lib/navigation/navigate';
 import { CalculatorForm, LevelChoice, SizeField, TypeChoice } from './calculator-fields';
 import { useCalculator } from './use-calculator';
 
@@ -13,7 +11,7 @@ type CompactCalculatorProps = {
   currency: Currency;
   initial: Selection;
   labels: { estimate: string; open: string };
-  /** The calculator page, where the choices go to be refined. */
+  /** The calculator page in the page's language, where the choices go to be refined. */
   action: string;
 };
 
@@ -32,7 +30,6 @@ export function CompactCalculator({
   const form = useRef<HTMLFormElement>(null);
   const calc = useCalculator(initial, { name: 'compact', currency, syncUrl: false, form });
   const { selection, priced, type } = calc;
-  const router = useRouter();
   const id = useId();
 
   return (
@@ -40,7 +37,8 @@ export function CompactCalculator({
       form={form}
       action={action}
       label={texts.formLabel}
-      onSubmit={() => router.push('/calculator', { search: `?${calc.query}` })}
+      // The choices in the calculator's own order, the address a shared estimate has.
+      onSubmit={() => navigate(`${action}?${calc.query}`)}
       className="mt-10 grid gap-8 rounded-3xl bg-white p-6 shadow-card ring-1 ring-line sm:p-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-10"
       testId="compact-calculator"
     >
@@ -52,12 +50,8 @@ export function CompactCalculator({
       <div className="space-y-6">
         <TypeChoice calculator="compact" texts={texts} calc={calc} />
         <SizeField texts={texts} calc={calc} />
-        {type.design ? (
-          <LevelChoice name="design" texts={texts.design} calc={calc} compact />
-        ) : null}
-        {type.urgency ? (
-          <LevelChoice name="urgency" texts={texts.urgency} calc={calc} compact />
-        ) : null}
+        {type.design ? <LevelChoice name="design" texts={texts.design} calc={calc} /> : null}
+        {type.urgency ? <LevelChoice name="urgency" texts={texts.urgency} calc={calc} /> : null}
       </div>
 
       <div className="flex flex-col justify-between gap-6 rounded-2xl bg-brand-50 p-6 lg:self-start">

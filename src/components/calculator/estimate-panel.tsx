@@ -1,5 +1,3 @@
-'use client';
-
 import { useState } from 'react';
 import type { Selection } from '@/config/pricing';
 import {
@@ -14,7 +12,7 @@ import type { PricedEstimate } from '@/lib/calculator/estimate';
 import { fillTemplate } from '@/lib/format/plural';
 import { goal } from '@/lib/analytics/goals';
 import { buttonClass } from '@/components/ui/button';
-import { useAttachedEstimate } from './attached-estimate';
+import { requestSend } from './attached-estimate';
 
 type EstimatePanelProps = {
   texts: CalculatorTexts;
@@ -28,7 +26,6 @@ type EstimatePanelProps = {
  * what the price is made of as a bar chart, and what to do with it.
  */
 export function EstimatePanel({ texts, selection, priced, monthly }: EstimatePanelProps) {
-  const attached = useAttachedEstimate();
   const [copyStatus, setCopyStatus] = useState<'idle' | 'copied' | 'failed'>('idle');
   const total = priced.lines.reduce((sum, line) => sum + line.amount, 0);
 
@@ -127,7 +124,7 @@ export function EstimatePanel({ texts, selection, priced, monthly }: EstimatePan
         <a
           href="#consultation"
           className={buttonClass({ size: 'lg', className: 'w-full' })}
-          onClick={() => attached?.requestSend()}
+          onClick={requestSend}
           data-testid="send-estimate"
         >
           {texts.actions.send}

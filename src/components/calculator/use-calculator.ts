@@ -1,5 +1,3 @@
-'use client';
-
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import {
   featureIds,
@@ -72,8 +70,10 @@ const same = (a: Selection, b: Selection) => selectionToQuery(a) === selectionTo
  * State starts from what the form holds when the code arrives, not from what
  * the server rendered: a choice made before hydration stays (React leaves such
  * input alone while hydrating, but its first update would reset it to state).
- * With `syncUrl`, an untouched form defers to choices in the address, which a
- * client-side navigation to a prerendered page may not have rendered.
+ * With `syncUrl`, an untouched form defers to choices in the address, which
+ * the page may not have been rendered with: the page with the default choices,
+ * built ahead, served for it (by a cache that ignores the query, say, or the
+ * development server).
  */
 export function useCalculator(
   initial: Selection,

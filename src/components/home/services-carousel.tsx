@@ -1,17 +1,20 @@
-'use client';
-
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
-import type { ServiceLinkItem } from '@/components/header/nav-data';
 import { Icon } from '@/components/ui/icon';
 import type { ServiceSlug } from '@/config/services';
-import { Link } from '@/i18n/navigation';
 import { fillTemplate } from '@/lib/format/plural';
 
-type Slide = { slug: ServiceSlug; link: ServiceLinkItem; price: string };
+/** A service as its slide shows it; `href` is its page in the page's language. */
+export type ServiceSlide = {
+  slug: ServiceSlug;
+  href: string;
+  title: string;
+  summary: string;
+  price: string;
+};
 
 type ServicesCarouselProps = {
-  slides: Slide[];
+  slides: ServiceSlide[];
   labels: {
     carousel: string;
     previous: string;
@@ -31,7 +34,8 @@ function prefersReducedMotion(): boolean {
 /**
  * All 14 services in a swipeable row (Embla): buttons, arrow keys and swipe move
  * it, nothing moves by itself, and a live region says which service is first in
- * view. Visitors who ask for reduced motion get jumps instead of slides.
+ * view. Visitors who ask for reduced motion get jumps instead of slides. An
+ * island: its props are the slides' texts and the labels, nothing else.
  */
 export function ServicesCarousel({ slides, labels }: ServicesCarouselProps) {
   const [viewportRef, api] = useEmblaCarousel({
@@ -63,7 +67,7 @@ export function ServicesCarousel({ slides, labels }: ServicesCarouselProps) {
     fillTemplate(labels.announce, {
       index: index + 1,
       total,
-      title: slides[index]?.link.label ?? '',
+      title: slides[index]?.title ?? '',
     });
 
   const prev = useCallback(() => api?.scrollPrev(prefersReducedMotion()), [api]);
@@ -83,6 +87,9 @@ export function ServicesCarousel({ slides, labels }: ServicesCarouselProps) {
     'inline-flex size-12 items-center justify-center rounded-full border border-line bg-white text-ink transition-colors hover:border-brand-500 aria-disabled:cursor-default aria-disabled:opacity-40';
 
   return (
+    // The arrow keys move the row from whichever of its links or buttons has
+    // focus: the handler listens to what bubbles up, the region is never focused.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <div
       role="region"
       aria-roledescription="carousel"
@@ -91,7 +98,8 @@ export function ServicesCarousel({ slides, labels }: ServicesCarouselProps) {
       onKeyDown={onKeyDown}
       className="mt-10"
     >
-      <div className="overflow-hidden" ref={viewportRef}>
+      {/* Without script the row scrolls by itself, and the buttons, which would do nothing, are gone. */}
+      <div className="overflow-hidden noscript:overflow-x-auto" ref={viewportRef}>
         <div className="-ml-5 flex touch-pan-y">
           {slides.map((slide, index) => (
             <div
@@ -101,20 +109,20 @@ export function ServicesCarousel({ slides, labels }: ServicesCarouselProps) {
               aria-label={slideLabel(index)}
               className="carousel-slide"
             >
-              <Link href={slide.link.href} className="card-link">
+              <a href={slide.href} className="card-link">
                 <span className="icon-tile">
                   <Icon name={`service-${slide.slug}`} className="size-7" />
                 </span>
-                <span className="mt-5 text-lg font-semibold text-ink">{slide.link.label}</span>
-                <span className="mt-2 flex-1 leading-relaxed text-muted">{slide.link.summary}</span>
+                <span className="mt-5 text-lg font-semibold text-ink">{slide.title}</span>
+                <span className="mt-2 flex-1 leading-relaxed text-muted">{slide.summary}</span>
                 <span className="mt-5 text-sm font-semibold text-ink">{slide.price}</span>
                 <span className="mt-3 text-sm font-semibold text-brand-700">{labels.more} →</span>
-              </Link>
+              </a>
             </div>
           ))}
         </div>
       </div>
-      <div className="mt-8 flex items-center justify-between gap-4">
+      <div className="mt-8 flex items-center justify-between gap-4 noscript:hidden">
         <p aria-live="polite" aria-atomic="true" className="sr-only" data-testid="carousel-status">
           {announce(state.selected)}
         </p>

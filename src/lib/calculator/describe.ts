@@ -12,28 +12,29 @@ import { formatMoney, type MoneyFormat } from '@/lib/format/money';
 import { fillTemplate, formatPlural, type PluralForms } from '@/lib/format/plural';
 import type { EstimateLine, PricedEstimate } from './estimate';
 
-type Named = { name: string; description: string };
-/** An option also has a name that stands on its own in a summary ("Custom design"). */
-type Option = Named & { summary: string };
+/** An option of a level choice: its name, and a name that stands on its own in a summary ("Custom design"). */
+type Level = { name: string; summary: string };
 
 /**
- * Every text the calculator shows, in one language, ready for the browser:
- * plain strings, `{name}` templates and plural forms, no ICU. Built on the
- * server by `calculatorTexts` (texts.ts).
+ * Every text the calculator computes with or combines, in one language, ready
+ * for the browser: plain strings, `{name}` templates and plural forms, no ICU.
+ * Built on the server by `calculatorTexts` (texts.ts). What each option's card
+ * says of it and never changes (its price, its description) is apart, in
+ * `CalculatorDetails`: the page renders it, and an island is handed it as HTML.
  */
 export type CalculatorTexts = {
   locale: string;
   money: MoneyFormat;
   formLabel: string;
   steps: { type: string; scope: string; features: string; timing: string };
-  types: Record<ProjectTypeId, Named & { from: string; sizeLabel: string; sizeRange: string }>;
+  types: Record<ProjectTypeId, { name: string; sizeLabel: string; sizeRange: string }>;
   sizeCount: Record<SizeUnit, PluralForms>;
   /** Template with {value}. */
   sizeClamped: string;
-  design: { legend: string; levels: Record<DesignLevel, Option> };
+  design: { legend: string; levels: Record<DesignLevel, Level> };
   platform: { legend: string; options: Record<Platform, string> };
-  features: { legend: string; none: string; items: Record<FeatureId, Named & { price: string }> };
-  urgency: { legend: string; levels: Record<Urgency, Option> };
+  features: { none: string; items: Record<FeatureId, { name: string }> };
+  urgency: { legend: string; levels: Record<Urgency, Level> };
   support: { label: string; hint: string; count: PluralForms };
   result: {
     title: string;
@@ -62,18 +63,27 @@ export type CalculatorTexts = {
 };
 
 /**
+ * What the full calculator's option cards say beside an option's name: a
+ * type's "from" price and description, a feature's price and description, a
+ * level's description. Fixed texts, built on the server by
+ * `calculatorDetails` (texts.ts).
+ */
+export type CalculatorDetails = {
+  types: Record<ProjectTypeId, { from: string; description: string }>;
+  features: Record<FeatureId, { price: string; description: string }>;
+  design: Record<DesignLevel, string>;
+  urgency: Record<Urgency, string>;
+};
+
+/**
  * What the home page's compact calculator shows: the names of its choices and
- * the result's templates, nothing else. Its props travel in the page's data.
+ * the result's templates, nothing else. Its props travel in the page's HTML.
  */
 export type CompactCalculatorTexts = Pick<
   CalculatorTexts,
-  'locale' | 'money' | 'formLabel' | 'sizeClamped'
+  'locale' | 'money' | 'formLabel' | 'sizeClamped' | 'types'
 > & {
   steps: Pick<CalculatorTexts['steps'], 'type'>;
-  types: Record<
-    ProjectTypeId,
-    Pick<CalculatorTexts['types'][ProjectTypeId], 'name' | 'sizeLabel' | 'sizeRange'>
-  >;
   design: { legend: string; levels: Record<DesignLevel, { name: string }> };
   urgency: { legend: string; levels: Record<Urgency, { name: string }> };
   result: Pick<CalculatorTexts['result'], 'range' | 'weeks'>;
@@ -91,12 +101,7 @@ export function compactTexts(texts: CalculatorTexts): CompactCalculatorTexts {
     formLabel: texts.formLabel,
     sizeClamped: texts.sizeClamped,
     steps: { type: texts.steps.type },
-    types: Object.fromEntries(
-      Object.entries(texts.types).map(([key, { name, sizeLabel, sizeRange }]) => [
-        key,
-        { name, sizeLabel, sizeRange },
-      ]),
-    ) as CompactCalculatorTexts['types'],
+    types: texts.types,
     design: { legend: texts.design.legend, levels: names(texts.design.levels) },
     urgency: { legend: texts.urgency.legend, levels: names(texts.urgency.levels) },
     result: { range: texts.result.range, weeks: texts.result.weeks },

@@ -1,7 +1,7 @@
 /**
- * The query keys of a calculator selection. Kept free of imports: next.config.ts
- * reads them to send an address that carries any of them to the per-request
- * calculator page.
+ * The query keys of a calculator selection. Kept free of imports: the server's
+ * rules for the files built ahead (src/server/http/static-rules.ts) read them
+ * to render an address that carries any of them per request.
  */
 export const calculatorQueryKeys = [
   'type',

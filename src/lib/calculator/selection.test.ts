@@ -145,7 +145,7 @@ describe('the selection in the URL', () => {
     ).toBeUndefined();
   });
 
-  it('accepts the record Next.js gives a page for its search params', () => {
+  it('accepts a query as a record, a repeated key as an array', () => {
     expect(
       selectionFromQuery({ type: 'crm', size: '20', features: ['automation', 'integrations'] }),
     ).toMatchObject({

@@ -11,7 +11,7 @@ import { getCalculatorTexts } from '@/server/calculator/page-texts';
 /** "from 70 000 ₽" or "from $450 a month": the engine's low for the service's selection. */
 export async function servicePriceLabel(slug: ServiceSlug, locale: Locale): Promise<string> {
   const t = await getTranslations('ServicePage');
-  const texts = await getCalculatorTexts();
+  const texts = await getCalculatorTexts(locale);
   const priced = servicePrice(slug, localeInfo[locale].currency);
   const price = formatAmount(texts, priced.low);
   return priced.period === 'month' ? t('pricePerMonth', { price }) : t('priceFrom', { price });

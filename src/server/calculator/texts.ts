@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Messages } from 'use-intl/core';
-// use-intl/core, not next-intl: the worker runs this outside React's server build,
-// where next-intl's entry pulls in React context.
+// use-intl's core with the language given, not the page's scope (src/i18n/server.ts):
+// the worker runs this outside any page.
 import { createFormatter, createTranslator } from 'use-intl/core';
 import {
   designLevels,
@@ -15,7 +15,7 @@ import {
 } from '@/config/pricing';
 import { siteConfig } from '@/config/site';
 import { localeInfo, type Locale } from '@/i18n/locales';
-import type { CalculatorTexts } from '@/lib/calculator/describe';
+import type { CalculatorDetails, CalculatorTexts } from '@/lib/calculator/describe';
 import { fromPrice, toCurrency } from '@/lib/calculator/estimate';
 import { minimalSelection } from '@/lib/calculator/selection';
 import { formatMoney, moneyFormat } from '@/lib/format/money';
@@ -33,23 +33,26 @@ const sizeUnits = [
 const record = <K extends string, V>(keys: readonly K[], value: (key: K) => V) =>
   Object.fromEntries(keys.map((key) => [key, value(key)])) as Record<K, V>;
 
+function tools(locale: Locale, messages: Messages, currency: Currency) {
+  const t = createTranslator({ locale, messages, namespace: 'Calculator' });
+  const format = createFormatter({ locale, timeZone: siteConfig.timeZone });
+  const money = moneyFormat((amount) =>
+    format.number(amount, { style: 'currency', currency, maximumFractionDigits: 0 }),
+  );
+  return { t, format, money, price: (amount: number) => formatMoney(money, amount) };
+}
+
 /**
- * The calculator's texts in one language, with every price that does not
- * change as the visitor chooses (a type's "from", a feature's price) already
- * computed by the engine and written in the language's currency (or another,
- * for a team notification about a visitor who saw a different one).
+ * The calculator's texts in one language, with prices written in the
+ * language's currency (or another, for a team notification about a visitor
+ * who saw a different one).
  */
 export function calculatorTexts(
   locale: Locale,
   messages: Messages,
   currency: Currency = localeInfo[locale].currency,
 ): CalculatorTexts {
-  const t = createTranslator({ locale, messages, namespace: 'Calculator' });
-  const format = createFormatter({ locale, timeZone: siteConfig.timeZone });
-  const money = moneyFormat((amount) =>
-    format.number(amount, { style: 'currency', currency, maximumFractionDigits: 0 }),
-  );
-  const price = (amount: number) => formatMoney(money, amount);
+  const { t, format, money, price } = tools(locale, messages, currency);
 
   return {
     locale,
@@ -62,17 +65,11 @@ export function calculatorTexts(
       timing: t('steps.timing'),
     },
     types: record(projectTypeIds, (id) => {
-      const type = pricingConfig.projectTypes[id];
-      const from = price(fromPrice(minimalSelection(id), currency));
+      const { size } = pricingConfig.projectTypes[id];
       return {
         name: t(`types.${id}.name`),
-        description: t(`types.${id}.description`),
-        from:
-          type.period === 'month'
-            ? t('typeFromPerMonth', { price: from })
-            : t('typeFrom', { price: from }),
-        sizeLabel: t(`size.label.${type.size.unit}`),
-        sizeRange: t('size.range', { min: type.size.min, max: type.size.max }),
+        sizeLabel: t(`size.label.${size.unit}`),
+        sizeRange: t('size.range', { min: size.min, max: size.max }),
       };
     }),
     sizeCount: record(sizeUnits, (unit) =>
@@ -83,7 +80,6 @@ export function calculatorTexts(
       legend: t('design.legend'),
       levels: record(designLevels, (level) => ({
         name: t(`design.${level}.name`),
-        description: t(`design.${level}.description`),
         summary: t(`design.${level}.summary`),
       })),
     },
@@ -92,25 +88,13 @@ export function calculatorTexts(
       options: record(platforms, (id) => t(`platform.${id}`)),
     },
     features: {
-      legend: t('features.legend'),
       none: t('features.none'),
-      items: record(featureIds, (id) => {
-        const feature = pricingConfig.features[id];
-        return {
-          name: t(`features.${id}.name`),
-          description: t(`features.${id}.description`),
-          price:
-            'fixed' in feature.price
-              ? `+${price(toCurrency(feature.price.fixed, currency))}`
-              : t('featurePercent', { percent: feature.price.percent }),
-        };
-      }),
+      items: record(featureIds, (id) => ({ name: t(`features.${id}.name`) })),
     },
     urgency: {
       legend: t('urgency.legend'),
       levels: record(urgencyLevels, (level) => ({
         name: t(`urgency.${level}.name`),
-        description: t(`urgency.${level}.description`),
         summary: t(`urgency.${level}.summary`),
       })),
     },
@@ -153,5 +137,39 @@ export function calculatorTexts(
       send: t('actions.send'),
       share: t('actions.share'),
     },
+  };
+}
+
+/**
+ * What the full calculator's option cards say beside each option's name, in
+ * one language: "from" prices and feature prices computed by the engine in
+ * the language's currency, and the descriptions.
+ */
+export function calculatorDetails(locale: Locale, messages: Messages): CalculatorDetails {
+  const currency = localeInfo[locale].currency;
+  const { t, price } = tools(locale, messages, currency);
+  return {
+    types: record(projectTypeIds, (id) => {
+      const from = price(fromPrice(minimalSelection(id), currency));
+      return {
+        from:
+          pricingConfig.projectTypes[id].period === 'month'
+            ? t('typeFromPerMonth', { price: from })
+            : t('typeFrom', { price: from }),
+        description: t(`types.${id}.description`),
+      };
+    }),
+    features: record(featureIds, (id) => {
+      const feature = pricingConfig.features[id];
+      return {
+        price:
+          'fixed' in feature.price
+            ? `+${price(toCurrency(feature.price.fixed, currency))}`
+            : t('featurePercent', { percent: feature.price.percent }),
+        description: t(`features.${id}.description`),
+      };
+    }),
+    design: record(designLevels, (level) => t(`design.${level}.description`)),
+    urgency: record(urgencyLevels, (level) => t(`urgency.${level}.description`)),
   };
 }
