@@ -102,7 +102,10 @@ const config = [
     // The calculator runs in the browser: keep zod (29 KB) and the ICU message
     // formatter out of it. Strict checks live in selection-schema.ts, texts are
     // built on the server (src/server/calculator).
-    files: ['src/components/calculator/**/*.{ts,tsx}', 'src/lib/calculator/{estimate,selection,describe}.ts'],
+    files: [
+      'src/components/calculator/**/*.{ts,tsx}',
+      'src/lib/calculator/{estimate,selection,describe}.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -29,6 +29,7 @@ export function escapeXml(text: string): string {
       .replace(/"/g, '&quot;')
       .replace(/'/g, '&apos;')
       // Characters XML 1.0 does not allow at all.
+      // eslint-disable-next-line no-control-regex -- matching them is the point
       .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
   );
 }

@@ -97,14 +97,17 @@ export function errorDetails(error: unknown): {
 export function redactContactData(text: string): string {
   const kept: string[] = [];
   const protectedText = text.replace(ipv4, (ip) => `\u0000${kept.push(ip) - 1}\u0000`);
-  return protectedText
-    .split(/\r?\n/)[0]!
-    .replace(/params:.*$/is, 'params: [redacted]')
-    .replace(/"[^"]*"|'[^']*'/g, '"[redacted]"')
-    .replace(email, '[redacted]')
-    .replace(digitRun, '[redacted]')
-    .replace(/\u0000(\d+)\u0000/g, (_, index: string) => kept[Number(index)] ?? '')
-    .slice(0, 300);
+  return (
+    protectedText
+      .split(/\r?\n/)[0]!
+      .replace(/params:.*$/is, 'params: [redacted]')
+      .replace(/"[^"]*"|'[^']*'/g, '"[redacted]"')
+      .replace(email, '[redacted]')
+      .replace(digitRun, '[redacted]')
+      // eslint-disable-next-line no-control-regex -- NUL marks the kept parts, set above
+      .replace(/\u0000(\d+)\u0000/g, (_, index: string) => kept[Number(index)] ?? '')
+      .slice(0, 300)
+  );
 }
 
 /**

@@ -117,7 +117,6 @@ export async function AboutView({ about, team }: AboutViewProps) {
           {team.map((member) => (
             <li key={member.slug} data-testid={`team-${member.slug}`}>
               {/* The portrait is an illustration beside the name: decorative. */}
-              {/* eslint-disable-next-line @next/next/no-img-element -- a committed SVG, sized */}
               <img
                 src={member.portrait.src}
                 alt=""

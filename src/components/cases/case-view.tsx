@@ -94,7 +94,6 @@ export async function CaseView({ item, testimonial, more }: CaseViewProps) {
               <div className="mt-8 space-y-10">
                 {item.gallery.map((picture) => (
                   <figure key={picture.src}>
-                    {/* eslint-disable-next-line @next/next/no-img-element -- a committed SVG, sized */}
                     <img
                       src={picture.src}
                       alt={picture.alt}

@@ -9,7 +9,6 @@ export function ClientLogos({ cases, label }: { cases: CaseMeta[]; label: string
     >
       {cases.map((item) => (
         <li key={item.slug}>
-          {/* eslint-disable-next-line @next/next/no-img-element -- a committed SVG, sized */}
           <img
             src={item.client.logo}
             alt={item.client.name}

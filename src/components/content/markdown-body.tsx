@@ -29,8 +29,11 @@ function ContentLink({ href = '', children, ...rest }: ComponentProps<'a'>) {
 
 function Table({ children, ...rest }: ComponentProps<'table'>) {
   // Wide tables scroll inside their own box instead of widening the page; a
-  // shadow at an edge shows there is more to that side (.table-scroll).
+  // shadow at an edge shows there is more to that side (.table-scroll). The box
+  // takes focus so that it can be scrolled from the keyboard (axe's
+  // scrollable-region-focusable).
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable
     <div className="table-scroll" tabIndex={0}>
       <table {...rest}>{children}</table>
     </div>

@@ -19,7 +19,6 @@ type CardCoverProps = {
  */
 export function CardCover({ image, aspect, priority, fetchFirst = false }: CardCoverProps) {
   return (
-    // eslint-disable-next-line @next/next/no-img-element -- a committed SVG or optimised raster, sized
     <img
       src={image.src}
       alt=""

@@ -11,7 +11,6 @@ type PictureProps = {
 /** A committed, sized picture (an SVG or an optimised raster) with its own text alternative. */
 export function Picture({ image, load, className }: PictureProps) {
   return (
-    // eslint-disable-next-line @next/next/no-img-element -- committed and sized: nothing for next/image to do
     <img
       src={image.src}
       alt={image.alt}

@@ -16,7 +16,8 @@ export function serverOnly(): Plugin {
     resolveId(id, importer, options) {
       if (id !== 'server-only') return null;
       // The development server's dependency scan looks at every import, server code's too.
-      if (options?.ssr || options?.scan) return empty;
+      const scan = (options as { scan?: boolean } | undefined)?.scan === true;
+      if (options?.ssr || scan) return empty;
       this.error(
         `Server code in the browser: ${importer ?? 'a module'} imports 'server-only', and a page's script imports it.`,
       );

@@ -17,7 +17,9 @@ const icons = {
 type IconFile = keyof typeof icons;
 
 export const getStaticPaths = (() =>
-  (Object.keys(icons) as IconFile[]).map((file) => ({ params: { file } }))) satisfies GetStaticPaths;
+  (Object.keys(icons) as IconFile[]).map((file) => ({
+    params: { file },
+  }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ params }) => {
   const icon = icons[params.file as IconFile];

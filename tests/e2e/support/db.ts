@@ -67,6 +67,8 @@ export function visitorIp(): string {
  * trusts one proxy), so that tests do not share a rate limit.
  */
 export const ownVisitor = {
+  // Playwright reads a fixture's dependencies from its first parameter: this one has none.
+  // eslint-disable-next-line no-empty-pattern
   extraHTTPHeaders: async ({}, use: (headers: Record<string, string>) => Promise<void>) => {
     await use({ 'X-Forwarded-For': visitorIp() });
   },
