@@ -3,14 +3,20 @@ import { defaultLocale, localeCookie, localeFromCode } from '@/i18n/locales';
 import { splitLocale } from '@/i18n/paths';
 import { withPage } from '@/i18n/server';
 import { negotiateLangCode } from '@/lib/locale-negotiation';
+import { builtAnalyticsOrigins, withSitePolicy } from '@/lib/security/headers';
 
 /**
  * Every page is rendered inside the scope of its language and path
  * (src/i18n/server.ts): at build time for the pages built ahead, per request
  * for the rest. An address without a language (answered per request: a 404
  * says so in the visitor's language) takes the one the visitor would be sent to.
+ * A page rendered per request keeps the site's security policy beside Astro's
+ * own (src/lib/security/headers.ts), except the content editor's, which has
+ * its own (src/lib/editor/middleware.ts).
  */
-export const onRequest = defineMiddleware((context, next) => {
+const editorPath = /^\/(?:api\/)?keystatic(?:\/|$)/;
+
+export const onRequest = defineMiddleware(async (context, next) => {
   const { locale, path } = splitLocale(context.url.pathname.replace(/\.html$/, ''));
   const page = {
     pathname: path,
@@ -25,5 +31,7 @@ export const onRequest = defineMiddleware((context, next) => {
             }),
           )),
   };
-  return withPage(page, () => next());
+  const response = await withPage(page, () => next());
+  if (context.isPrerendered || editorPath.test(context.url.pathname)) return response;
+  return withSitePolicy(response, builtAnalyticsOrigins());
 });

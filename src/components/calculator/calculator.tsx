@@ -16,6 +16,7 @@ import { EstimatePanel } from './estimate-panel';
 import { CalculatorForm, LevelChoice, SizeField, TypeChoice } from './calculator-fields';
 import { featureSlot, type OptionDetails } from './option-details';
 import { useCalculator } from './use-calculator';
+import { island } from '@/components/errors/island-boundary';
 
 type CalculatorProps = OptionDetails & {
   texts: CalculatorTexts;
@@ -60,14 +61,7 @@ function Step({
  * change and the address bar keeps the choices, ready to share. The option
  * cards' fixed texts come as slots (./option-details.ts), the rest as props.
  */
-export function Calculator({
-  texts,
-  currency,
-  initial,
-  typed,
-  action,
-  ...details
-}: CalculatorProps) {
+function CalculatorView({ texts, currency, initial, typed, action, ...details }: CalculatorProps) {
   const form = useRef<HTMLFormElement>(null);
   const calc = useCalculator(initial, { name: 'full', currency, typed, syncUrl: true, form });
   const { selection, priced, type } = calc;
@@ -209,3 +203,6 @@ export function Calculator({
     </CalculatorForm>
   );
 }
+
+/** The island: the component inside the boundary that shows the error page if it fails. */
+export const Calculator = island(CalculatorView);

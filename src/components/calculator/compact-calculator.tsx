@@ -5,6 +5,7 @@ import { formatRange, formatWeeks, type CompactCalculatorTexts } from '@/lib/cal
 import { navigate } from '@/lib/navigation/navigate';
 import { CalculatorForm, LevelChoice, SizeField, TypeChoice } from './calculator-fields';
 import { useCalculator } from './use-calculator';
+import { island } from '@/components/errors/island-boundary';
 
 type CompactCalculatorProps = {
   texts: CompactCalculatorTexts;
@@ -20,7 +21,7 @@ type CompactCalculatorProps = {
  * range. It is a GET form to the full calculator, so "open the full
  * calculator" carries the choices with or without JavaScript.
  */
-export function CompactCalculator({
+function CompactCalculatorView({
   texts,
   currency,
   initial,
@@ -80,3 +81,6 @@ export function CompactCalculator({
     </CalculatorForm>
   );
 }
+
+/** The island: the component inside the boundary that shows the error page if it fails. */
+export const CompactCalculator = island(CompactCalculatorView);

@@ -13,6 +13,7 @@ import { ConsentField } from './consent-field';
 import { ContactField, type ContactFieldLabels } from './contact-field';
 import { SuccessView, type SuccessLabels } from './success-view';
 import { useConsultationForm } from './use-consultation-form';
+import { island } from '@/components/errors/island-boundary';
 
 // Runs before paint in the browser; on the server there is nothing to read.
 const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
@@ -61,7 +62,7 @@ export type ConsultationFormProps = {
  * consent. It works as a plain HTML form (the server answers a post to the
  * page with the result); its behaviour with JavaScript is in `use-consultation-form.ts`.
  */
-export function ConsultationForm({
+function ConsultationFormView({
   labels,
   language,
   page,
@@ -270,3 +271,6 @@ export function ConsultationForm({
     </form>
   );
 }
+
+/** The island: the component inside the boundary that shows the error page if it fails. */
+export const ConsultationForm = island(ConsultationFormView);

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
 import { Icon } from '@/components/ui/icon';
 import type { ServiceSlug } from '@/config/services';
 import { fillTemplate } from '@/lib/format/plural';
+import { island } from '@/components/errors/island-boundary';
 
 /** A service as its slide shows it; `href` is its page in the page's language. */
 export type ServiceSlide = {
@@ -37,7 +38,7 @@ function prefersReducedMotion(): boolean {
  * view. Visitors who ask for reduced motion get jumps instead of slides. An
  * island: its props are the slides' texts and the labels, nothing else.
  */
-export function ServicesCarousel({ slides, labels }: ServicesCarouselProps) {
+function ServicesCarouselView({ slides, labels }: ServicesCarouselProps) {
   const [viewportRef, api] = useEmblaCarousel({
     align: 'start',
     slidesToScroll: 1,
@@ -153,3 +154,6 @@ export function ServicesCarousel({ slides, labels }: ServicesCarouselProps) {
     </div>
   );
 }
+
+/** The island: the component inside the boundary that shows the error page if it fails. */
+export const ServicesCarousel = island(ServicesCarouselView);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { analyticsFromEnv, enabledProviders } from '../analytics/config';
+import { analyticsFromEnv, analyticsOrigins, enabledProviders } from '../analytics/config';
 
 type Env = Record<string, string | undefined>;
 
@@ -11,14 +11,16 @@ type Env = Record<string, string | undefined>;
  *   by it, and learns of a newer one from `/_app/builds/latest.json`;
  * - when it was made;
  * - whether some analytics provider is on: without one, the goal calls
- *   compile to nothing.
+ *   compile to nothing; and the origins the security policy allows them.
  */
 export function buildConstants(env: Env): Record<string, string> {
   const id = env.BUILD_ID?.trim() || `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
-  const analytics = enabledProviders(analyticsFromEnv(env)).length > 0;
+  const providers = analyticsFromEnv(env);
+  const analytics = enabledProviders(providers).length > 0;
   return {
     'process.env.APP_BUILD_ID': JSON.stringify(id),
     'process.env.APP_BUILD_TIME': JSON.stringify(String(Date.now())),
     'process.env.APP_ANALYTICS': JSON.stringify(analytics ? '1' : ''),
+    'process.env.APP_ANALYTICS_ORIGINS': JSON.stringify(JSON.stringify(analyticsOrigins(providers))),
   };
 }

@@ -133,3 +133,31 @@ export const editorHeaders = ({ dev = false }: { dev?: boolean } = {}): Header[]
   { key: 'X-Robots-Tag', value: 'noindex, nofollow' },
   { key: 'Cache-Control', value: 'no-store' },
 ];
+
+/**
+ * The analytics providers' origins of this build: compiled in when the site is
+ * built (src/lib/builds/constants.ts, scripts/build-server.mts), like the
+ * pages that load them. None in code that was not built (tests, scripts).
+ */
+export function builtAnalyticsOrigins(): ExtraOrigins {
+  const compiled = process.env.APP_ANALYTICS_ORIGINS;
+  return compiled ? (JSON.parse(compiled) as ExtraOrigins) : none;
+}
+
+/**
+ * A page rendered per request gets its own policy from Astro as a header (the
+ * hashes of its inline scripts), which takes the place of the header the
+ * site's server sets on every answer. The site's policy is added beside it:
+ * a header may hold several policies, separated by commas, and a browser
+ * enforces each, as it does the header and `<meta>` of a page built ahead.
+ */
+export function withSitePolicy(response: Response, extra: ExtraOrigins = none): Response {
+  const own = response.headers.get('content-security-policy');
+  if (!own) return response;
+  try {
+    response.headers.set('content-security-policy', `${own}, ${headerPolicy({ extra })}`);
+  } catch {
+    // A response whose headers are fixed (a redirect) carries no page.
+  }
+  return response;
+}

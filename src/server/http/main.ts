@@ -1,7 +1,7 @@
 import 'server-only';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { analyticsOrigins } from '@/lib/analytics/config';
+import { builtAnalyticsOrigins } from '@/lib/security/headers';
 import { errorDetails, logger } from '@/server/log';
 import { startServerServices, stopServerServices } from '@/server/startup';
 import { listenAddress } from './listen-address';
@@ -30,9 +30,7 @@ const server = createSiteServer({
   app: handler,
   // The analytics providers are fixed when the site is built, like the pages that
   // load them: the policy allows the origins of that build (scripts/build-server.mts).
-  extraOrigins: process.env.APP_ANALYTICS_ORIGINS
-    ? (JSON.parse(process.env.APP_ANALYTICS_ORIGINS) as ReturnType<typeof analyticsOrigins>)
-    : analyticsOrigins({}),
+  extraOrigins: builtAnalyticsOrigins(),
   onError: (error, request) =>
     logger.error(
       { event: 'server.request.error', method: request.method, ...errorDetails(error) },
