@@ -4,7 +4,8 @@ import type { AppError } from '@/lib/errors';
 type ErrorViewProps = {
   error: AppError;
   labels: { status: string; statusMessage: string; description: string };
-  actions: ReactNode;
+  /** The ways on (try again, home); an .astro page gives them as its `actions` slot. */
+  actions?: ReactNode;
 };
 
 /** The generic error page body: status code, status message, description. */
