@@ -3,7 +3,7 @@
  *
  * A language has two names: its *code*, which the visitor sees in the URL, the
  * cookie and the file names (ru, en, kz, ua), and its *locale*, the BCP 47
- * language tag that next-intl, `Intl` and `<html lang>` need (ru, en, kk, uk).
+ * language tag that use-intl, `Intl` and `<html lang>` need (ru, en, kk, uk).
  * "kz" and "ua" are country codes: given to `Intl`, they would silently format
  * Ukrainian plurals and Kazakh dates as English. Keep this file free of imports
  * so the proxy, the browser and the tests can all read it.

@@ -10,7 +10,7 @@ export type IconName =
   | 'external'
   | 'rss';
 
-/** The sprite's address: a hashed file under /_next/static, cached for good. */
+/** The sprite's address: a hashed file under /_astro, cached for good. */
 const spriteUrl: string = (sprite as { src: string }).src;
 
 type IconProps = { name: IconName; className?: string };

@@ -15,7 +15,7 @@ export type MoneyFormat = {
 
 /**
  * On the server: the pattern of whole amounts, read from how the page's
- * formatter writes two sample amounts (next-intl's `format.number` with the
+ * formatter writes two sample amounts (use-intl's `format.number` with the
  * currency style, or `Intl.NumberFormat#format`).
  */
 export function moneyFormat(format: (amount: number) => string): MoneyFormat {

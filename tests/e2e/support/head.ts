@@ -1,6 +1,6 @@
 /**
  * The parts of a page's HTML that search engines and link previews read,
- * taken from the markup as served (Next.js writes it in a regular form).
+ * taken from the markup as served (Astro writes it in a regular form).
  */
 
 export type Attributes = Record<string, string>;
