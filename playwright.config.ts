@@ -11,6 +11,9 @@ const webhookSecret = 'e2e-webhook-secret-0123456789';
 // reporting to stand-ins: served beside the usual build when it exists.
 const analytics = analyticsTestBuild(port);
 const analyticsBuilt = existsSync(`${analytics.distDir}/server.mjs`);
+// The release suite (`npm run test:release`) runs the tests tagged @release,
+// the default one (`npm test`) every other (tests/e2e/support/suites.ts).
+const releaseSuite = process.env.E2E_SUITE === 'release';
 
 type WebServer = NonNullable<Extract<PlaywrightTestConfig['webServer'], unknown[]>>[number];
 
@@ -53,6 +56,8 @@ const suite = chromiumSuite(port, process.env.E2E_OUTPUT_DIR ?? 'test-results/pl
 export default defineConfig({
   ...suite,
   testDir: 'tests/e2e',
+  grep: releaseSuite ? /@release/ : undefined,
+  grepInvert: releaseSuite ? undefined : /@release/,
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   timeout: 30_000,
@@ -91,12 +96,13 @@ export default defineConfig({
     site(port + 1, { DATABASE_URL: 'postgres://postgres@127.0.0.1:9/none' }),
     // The site exposed directly (TRUSTED_PROXIES=0), on a database of its own.
     site(port + 2, { DATA_DIR: `${e2eDataDir}-no-proxy`, TRUSTED_PROXIES: '0' }),
-    // Stand-ins for the analytics providers (Yandex Metrica, gtag.js, Umami).
-    standIn('tests/e2e/support/analytics-stand-ins.mjs', analytics.standInPort, {
-      E2E_ANALYTICS_PORT: String(analytics.standInPort),
-    }),
-    ...(analyticsBuilt
+    // Stand-ins for the analytics providers (Yandex Metrica, gtag.js, Umami) and
+    // the site built to report to them, for the release suite's consent tests.
+    ...(releaseSuite && analyticsBuilt
       ? [
+          standIn('tests/e2e/support/analytics-stand-ins.mjs', analytics.standInPort, {
+            E2E_ANALYTICS_PORT: String(analytics.standInPort),
+          }),
           site(
             analytics.sitePort,
             {

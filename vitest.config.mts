@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -16,5 +17,9 @@ export default defineConfig({
       'tests/integration/**/*.test.ts',
     ],
     environment: 'node',
+    // One more worker than cores (Vitest's own default is one fewer): many of the
+    // integration tests wait on a database, a timer or a child process, and
+    // another file runs meanwhile.
+    maxWorkers: availableParallelism() + 1,
   },
 });

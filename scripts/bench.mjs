@@ -67,7 +67,7 @@ const skip = new Set(args.skip.split(',').filter(Boolean));
 const distDir = process.env.DIST_DIR || 'dist';
 const chromePath = chromiumPath();
 if (!chromePath) {
-  console.error('No Chromium: install one (README, "Tests") or set CHROMIUM_PATH.');
+  console.error('No Chromium: install one (README, "Test it") or set CHROMIUM_PATH.');
   process.exit(1);
 }
 const log = (message) => console.log(`bench: ${message}`);

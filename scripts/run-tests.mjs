@@ -1,23 +1,29 @@
 #!/usr/bin/env node
 /**
- * The whole test suite, as `npm test` runs it: unit and integration tests
- * (Vitest), a production build (and a second one with analytics on, for the
- * consent tests), the fault tests against it (Vitest, tests/faults) side by
- * side with the content editor's end-to-end test on the development server
- * (playwright.editor.config.ts), then the end-to-end tests (Playwright). Every
- * stage runs even if an earlier one failed, and the last line printed is the
- * total: "N passed, N failed". The same totals are written to
+ * The test suites (README, "Test it"). Every stage runs even if an earlier one
+ * failed, and the last line printed is the total: "N passed, N failed" (a check
+ * such as lint counts as one test). The totals are also written to
  * test-results/summary.json for CI.
  *
- * The fault tests spend much of their time waiting (for a killed process's
- * job, a held lock, a timeout), and so does the editor's test (for the
- * development server to compile a page): on two cores, side by side, they took
- * 7.4 minutes where one after the other took 9.4. The editor's output is kept
- * in test-results/editor.log and printed when it ends, so the two do not mix.
+ *   node scripts/run-tests.mjs             `npm test`, on every change
+ *   node scripts/run-tests.mjs --release   `npm run test:release`, before a release
+ *
+ * The default suite: lint (type-aware) and the format check beside the
+ * production build (the build spends much of its time on one core), then the
+ * type check, the unit and integration tests (Vitest), and the default
+ * end-to-end tests (Playwright, every test without the @release tag).
+ *
+ * The release suite: the production build and the one with analytics on, the
+ * fault tests (real processes of the built site, on PGlite and on PostgreSQL
+ * when TEST_DATABASE_URL is set) side by side with the content editor's test
+ * on the development server (both spend much of their time waiting), then the
+ * end-to-end tests tagged @release. The editor's output is kept in
+ * test-results/editor.log and printed when it ends, so the two do not mix.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
+const release = process.argv.includes('--release');
 const results = 'test-results';
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
@@ -42,21 +48,20 @@ function runLogged(command, args, log, env = {}) {
   });
 }
 
+/** Waits for a logged command and prints its output under `title`. */
+async function finishLogged(title, running, log) {
+  const ok = await running;
+  const output = existsSync(log) ? readFileSync(log, 'utf8') : '';
+  process.stdout.write(`\n$ (${title})\n${output}`);
+  return ok;
+}
+
 function readJson(file) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
   } catch {
     return undefined;
   }
-}
-
-function startEditor() {
-  return runLogged(
-    'npx',
-    ['playwright', 'test', '-c', 'playwright.editor.config.ts', '--reporter=list,json'],
-    editorLog,
-    { PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/playwright-editor.json` },
-  );
 }
 
 let passed = 0;
@@ -72,6 +77,16 @@ function count(ok, report, totals) {
   passed += stagePassed;
   failed += stageFailed;
   if (!ok && !stageFailed) failed += 1;
+}
+
+/** A check without tests of its own (lint, the format check, a build): one test. */
+function check(name, ok) {
+  if (ok) passed += 1;
+  else {
+    failed += 1;
+    console.error(`\n${name} failed.`);
+  }
+  return ok;
 }
 
 const vitestTotals = (report) => [report.numPassedTests, report.numFailedTests];
@@ -94,52 +109,60 @@ function runVitest(name, args = []) {
   count(ok, readJson(report), vitestTotals);
 }
 
-const editorLog = `${results}/editor.log`;
-let editorRun = Promise.resolve(false);
-let editorCounted = false;
-
-/** Waits for the editor's test, prints its output and counts its results. */
-async function finishEditor() {
-  const ok = await editorRun;
-  editorCounted = true;
-  const output = existsSync(editorLog) ? readFileSync(editorLog, 'utf8') : '';
-  process.stdout.write(`\n$ (the content editor's test)\n${output}`);
-  count(ok, readJson(`${results}/playwright-editor.json`), playwrightTotals);
-}
-
-// 1. Unit and integration tests.
-runVitest('vitest');
-
-// 2. The production build the end-to-end tests run against.
-const buildOk = run('npm', ['run', 'build']);
-if (!buildOk) {
-  editorRun = startEditor();
-  failed += 1;
-  console.error('The production build failed; the end-to-end tests cannot run.');
-} else {
-  // 2b. The same site built with analytics providers on, reporting to stand-ins:
-  // the consent banner's end-to-end tests run against it (providers are fixed at build).
-  if (!run('npm', ['run', 'build:analytics-test'])) {
-    failed += 1;
-    console.error('The build with analytics on failed; its end-to-end tests will fail.');
-  }
-
-  // 3. Fault tests: the built server, the worker and the database under crashes and
-  // outages, while the content editor (/keystatic) is tested on the development
-  // server, on a scratch copy of the project.
-  editorRun = startEditor();
-  runVitest('faults', ['--config', 'vitest.faults.config.mts']);
-
-  // 4. End-to-end tests in Chromium, once the editor's test has ended (both need the CPU).
-  await finishEditor();
-  const e2eOk = run('npx', ['playwright', 'test', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/playwright.json`,
+/** The end-to-end tests of one suite, against the production build. */
+function runEndToEnd(name, env = {}) {
+  const report = `${results}/${name}.json`;
+  const ok = run('npx', ['playwright', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+    ...env,
   });
-  count(e2eOk, readJson(`${results}/playwright.json`), playwrightTotals);
+  count(ok, readJson(report), playwrightTotals);
 }
 
-if (!editorCounted) await finishEditor();
+if (!release) {
+  // 1. The production build, with lint and the format check beside it.
+  const lintLog = `${results}/lint.log`;
+  const linting = runLogged(
+    'sh',
+    ['-c', 'npx eslint . && echo "lint: no problems" && npx prettier --check . --log-level warn'],
+    lintLog,
+  );
+  const buildOk = check('The production build', run('npm', ['run', 'build']));
+  check('Lint or the format check', await finishLogged('lint, format', linting, lintLog));
+
+  // 2. The type check (TypeScript and the .astro files).
+  check('The type check', run('npm', ['run', 'typecheck']));
+
+  // 3. Unit and integration tests.
+  runVitest('vitest');
+
+  // 4. The default end-to-end tests in Chromium.
+  if (buildOk) runEndToEnd('playwright');
+  else console.error('The production build failed; the end-to-end tests cannot run.');
+} else {
+  // 1. The production build, and the same site built with analytics providers on,
+  // reporting to stand-ins (providers are fixed at build).
+  const buildOk = check('The production build', run('npm', ['run', 'build']));
+  check('The build with analytics on', run('npm', ['run', 'build:analytics-test']));
+
+  // 2. The fault tests against the build, while the content editor (/keystatic) is
+  // tested on the development server, on a scratch copy of the project.
+  const editorLog = `${results}/editor.log`;
+  const editing = runLogged(
+    'npx',
+    ['playwright', 'test', '-c', 'playwright.editor.config.ts', '--reporter=list,json'],
+    editorLog,
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/playwright-editor.json` },
+  );
+  if (buildOk) runVitest('faults', ['--config', 'vitest.faults.config.mts']);
+  const editorOk = await finishLogged("the content editor's test", editing, editorLog);
+  count(editorOk, readJson(`${results}/playwright-editor.json`), playwrightTotals);
+
+  // 3. The release suite's end-to-end tests, once the editor's test has ended (both need the CPU).
+  if (buildOk) runEndToEnd('playwright-release', { E2E_SUITE: 'release' });
+  else console.error('The production build failed; the end-to-end tests cannot run.');
+}
 
 writeFileSync(`${results}/summary.json`, JSON.stringify({ passed, failed }));
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(failed === 0 && existsSync(`${results}/summary.json`) ? 0 : 1);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,13 +1,14 @@
 import { violations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { langCodes, messages, url } from './support/site';
+import { messages, url } from './support/site';
+import { journeyLanguages } from './support/suites';
 
-// Pages are checked with axe in tests/e2e/routes.spec.ts: one of each type in
-// each language at phone width, and in English and Kazakh at desktop width too
-// (every page with E2E_SWEEP=all). Here, the states a page only reaches by
-// interaction.
-for (const code of langCodes) {
-  test.describe(`accessibility in ${code}`, () => {
+// Pages are checked with axe in tests/e2e/routes.spec.ts: one of each type at
+// phone and desktop width (every page in every language in the release suite).
+// Here, the states a page only reaches by interaction, each in one language by
+// default and in the others in the release suite.
+for (const { code, details } of journeyLanguages('kz')) {
+  test.describe(`accessibility in ${code}`, details, () => {
     test('the open drawer and language menu have no axe violations', async ({ page }) => {
       await page.setViewportSize({ width: 375, height: 740 });
       await page.goto(url(code));
@@ -34,8 +35,10 @@ for (const code of langCodes) {
       expect(await violations(page)).toEqual([]);
     });
   });
+}
 
-  test.describe(`404 in ${code}`, () => {
+for (const { code, details } of journeyLanguages('ua')) {
+  test.describe(`404 in ${code}`, details, () => {
     test.use({ allowedConsoleErrors: [/status of 404/] });
     test('the 404 page has no axe violations', async ({ page }) => {
       await page.goto(url(code, '/missing-page'));

@@ -11,7 +11,8 @@ import {
 import { violations } from './support/axe';
 import { findLead, ownVisitor } from './support/db';
 import { expect, test } from './support/fixtures';
-import { langCodes, localeFromCode, messages, type LangCode } from './support/site';
+import { localeFromCode, messages, type LangCode } from './support/site';
+import { inRelease, journeyLanguages } from './support/suites';
 
 test.use(ownVisitor);
 
@@ -66,10 +67,10 @@ const shop: Selection = {
   support: 3,
 };
 
-for (const code of langCodes) {
+for (const { code, details } of journeyLanguages('kz')) {
   const m = messages[code].Calculator;
 
-  test.describe(`calculator in ${code}`, () => {
+  test.describe(`calculator in ${code}`, details, () => {
     test('every change moves the range, the chart and the address', async ({ page }) => {
       await page.goto(`/${code}/calculator`);
       const calculator = page.getByTestId('calculator');
@@ -170,28 +171,30 @@ for (const code of langCodes) {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  for (const code of langCodes) {
-    test(`in ${code} the GET form gives the same numbers as the live calculator`, async ({
-      page,
-    }) => {
-      const m = messages[code].Calculator;
-      await page.goto(`/${code}/calculator`);
-      const calculator = page.getByTestId('calculator');
-      await calculator.getByRole('radio', { name: titled(m.types.shop.name) }).check();
-      await calculator.getByRole('button', { name: m.actions.update }).click();
-      // The server answers with the shop's own fields.
-      await expect(page).toHaveURL(/type=shop/);
-      await calculator.getByLabel(m.size.label.pages).fill('40');
-      await calculator.getByRole('radio', { name: titled(m.design.premium.name) }).check();
-      await calculator.getByRole('checkbox', { name: titled(m.features.payments.name) }).check();
-      await calculator.getByRole('radio', { name: titled(m.urgency.fast.name) }).check();
-      await calculator.getByLabel(m.support.label).fill('3');
-      await calculator.getByRole('button', { name: m.actions.update }).click();
+  for (const { code, details } of journeyLanguages('en')) {
+    test(
+      `in ${code} the GET form gives the same numbers as the live calculator`,
+      details,
+      async ({ page }) => {
+        const m = messages[code].Calculator;
+        await page.goto(`/${code}/calculator`);
+        const calculator = page.getByTestId('calculator');
+        await calculator.getByRole('radio', { name: titled(m.types.shop.name) }).check();
+        await calculator.getByRole('button', { name: m.actions.update }).click();
+        // The server answers with the shop's own fields.
+        await expect(page).toHaveURL(/type=shop/);
+        await calculator.getByLabel(m.size.label.pages).fill('40');
+        await calculator.getByRole('radio', { name: titled(m.design.premium.name) }).check();
+        await calculator.getByRole('checkbox', { name: titled(m.features.payments.name) }).check();
+        await calculator.getByRole('radio', { name: titled(m.urgency.fast.name) }).check();
+        await calculator.getByLabel(m.support.label).fill('3');
+        await calculator.getByRole('button', { name: m.actions.update }).click();
 
-      expect(selectionFromQuery(new URL(page.url()).searchParams)).toEqual(shop);
-      await expect(page.getByTestId('estimate-range')).toHaveText(expectedRange(code, shop));
-      await expect(page.getByTestId('attached-summary')).toContainText(expectedRange(code, shop));
-    });
+        expect(selectionFromQuery(new URL(page.url()).searchParams)).toEqual(shop);
+        await expect(page.getByTestId('estimate-range')).toHaveText(expectedRange(code, shop));
+        await expect(page.getByTestId('attached-summary')).toContainText(expectedRange(code, shop));
+      },
+    );
   }
 
   test('a number out of range is used at its nearest allowed value, and the page says so', async ({
@@ -315,75 +318,87 @@ test.describe('the calculator page', () => {
 });
 
 test.describe('home page', () => {
-  for (const code of langCodes) {
-    test(`in ${code} the compact calculator opens the full one with the same estimate`, async ({
-      page,
-    }) => {
-      const m = messages[code].Calculator;
-      await page.goto(`/${code}#calculator`);
-      await prefetchPlainCalculator(page, code);
-      const compact = page.getByTestId('compact-calculator');
-      const selection: Selection = {
-        type: 'webapp',
-        size: 20,
-        design: 'premium',
-        features: [],
-        urgency: 'rush',
-        support: 0,
-      };
-      await expect(page.getByTestId('compact-range')).toHaveText(
-        expectedRange(code, { ...pricingConfig.defaultSelection, features: [] }),
-      );
-      await compact.getByRole('radio', { name: m.types.webapp.name }).check();
-      await compact.getByLabel(m.size.label.screens).fill('20');
-      await compact.getByRole('radio', { name: m.design.premium.name }).check();
-      await compact.getByRole('radio', { name: m.urgency.rush.name }).check();
-      await expect(page.getByTestId('compact-range')).toHaveText(expectedRange(code, selection));
-      await compact.getByRole('button', { name: messages[code].HomePage.calculator.cta }).click();
-      await expect(page).toHaveURL(endsWithQuery(selection));
-      expect(new URL(page.url()).pathname).toBe(`/${code}/calculator`);
-      await expect(page.getByTestId('estimate-range')).toHaveText(expectedRange(code, selection));
-      await expect(page.getByTestId('type-webapp').getByRole('radio')).toBeChecked();
-    });
-
-    test(`in ${code} every package shows the engine's "from" price and opens in the calculator`, async ({
-      page,
-    }) => {
-      const { currency, money } = moneyIn(code);
-      await page.goto(`/${code}#pricing`);
-      for (const { id, selection } of pricingConfig.packages) {
-        await expect(page.getByTestId(`package-${id}`).getByTestId('package-price')).toContainText(
-          money.format(fromPrice(selection, currency)),
+  for (const { code, details } of journeyLanguages('ru')) {
+    test(
+      `in ${code} the compact calculator opens the full one with the same estimate`,
+      details,
+      async ({ page }) => {
+        const m = messages[code].Calculator;
+        await page.goto(`/${code}#calculator`);
+        await prefetchPlainCalculator(page, code);
+        const compact = page.getByTestId('compact-calculator');
+        const selection: Selection = {
+          type: 'webapp',
+          size: 20,
+          design: 'premium',
+          features: [],
+          urgency: 'rush',
+          support: 0,
+        };
+        await expect(page.getByTestId('compact-range')).toHaveText(
+          expectedRange(code, { ...pricingConfig.defaultSelection, features: [] }),
         );
-      }
-      // In Onest's own figures: its tabular "1" stands alone in a digit's width,
-      // so "12 250 000 ₸" read as "1 2 250 000 ₸".
-      await expect(page.getByTestId('package-product').getByTestId('package-price')).toHaveCSS(
-        'font-variant-numeric',
-        'normal',
-      );
-      // Each package's link opens the calculator with its own choices, also once
-      // the calculator page has been prefetched (a prerendered page with the
-      // defaults, which must not win over the link's choices).
-      test.setTimeout(60_000);
-      for (const [index, { id, selection }] of pricingConfig.packages.entries()) {
-        await page.goto(`/${code}#pricing`);
-        // The first time, once the plain page has been prefetched.
-        if (index === 0) await prefetchPlainCalculator(page, code);
-        await page
-          .getByTestId(`package-${id}`)
-          .getByRole('link', { name: new RegExp(messages[code].HomePage.pricing.cta) })
-          .click();
+        await compact.getByRole('radio', { name: m.types.webapp.name }).check();
+        await compact.getByLabel(m.size.label.screens).fill('20');
+        await compact.getByRole('radio', { name: m.design.premium.name }).check();
+        await compact.getByRole('radio', { name: m.urgency.rush.name }).check();
+        await expect(page.getByTestId('compact-range')).toHaveText(expectedRange(code, selection));
+        await compact.getByRole('button', { name: messages[code].HomePage.calculator.cta }).click();
         await expect(page).toHaveURL(endsWithQuery(selection));
         expect(new URL(page.url()).pathname).toBe(`/${code}/calculator`);
         await expect(page.getByTestId('estimate-range')).toHaveText(expectedRange(code, selection));
-        await expect(page.getByTestId(`type-${selection.type}`).getByRole('radio')).toBeChecked();
-        await expect(page.getByTestId('estimate-range')).toContainText(
-          money.format(fromPrice(selection, currency)),
+        await expect(page.getByTestId('type-webapp').getByRole('radio')).toBeChecked();
+      },
+    );
+
+    // Every package's link in the release suite; by default the first (they are made alike).
+    const opened =
+      details === inRelease ? pricingConfig.packages : pricingConfig.packages.slice(0, 1);
+    test(
+      `in ${code} every package shows the engine's "from" price, and ${opened.length > 1 ? 'each' : 'the first'} opens in the calculator`,
+      details,
+      async ({ page }) => {
+        const { currency, money } = moneyIn(code);
+        await page.goto(`/${code}#pricing`);
+        for (const { id, selection } of pricingConfig.packages) {
+          await expect(
+            page.getByTestId(`package-${id}`).getByTestId('package-price'),
+          ).toContainText(money.format(fromPrice(selection, currency)));
+        }
+        // In Onest's own figures: its tabular "1" stands alone in a digit's width,
+        // so "12 250 000 ₸" read as "1 2 250 000 ₸".
+        await expect(page.getByTestId('package-product').getByTestId('package-price')).toHaveCSS(
+          'font-variant-numeric',
+          'normal',
         );
-      }
-      await expect(page.getByTestId('estimate-range')).toHaveCSS('font-variant-numeric', 'normal');
-    });
+        // Each package's link opens the calculator with its own choices, also once
+        // the calculator page has been prefetched (a prerendered page with the
+        // defaults, which must not win over the link's choices).
+        test.setTimeout(60_000);
+        for (const [index, { id, selection }] of opened.entries()) {
+          await page.goto(`/${code}#pricing`);
+          // The first time, once the plain page has been prefetched.
+          if (index === 0) await prefetchPlainCalculator(page, code);
+          await page
+            .getByTestId(`package-${id}`)
+            .getByRole('link', { name: new RegExp(messages[code].HomePage.pricing.cta) })
+            .click();
+          await expect(page).toHaveURL(endsWithQuery(selection));
+          expect(new URL(page.url()).pathname).toBe(`/${code}/calculator`);
+          await expect(page.getByTestId('estimate-range')).toHaveText(
+            expectedRange(code, selection),
+          );
+          await expect(page.getByTestId(`type-${selection.type}`).getByRole('radio')).toBeChecked();
+          await expect(page.getByTestId('estimate-range')).toContainText(
+            money.format(fromPrice(selection, currency)),
+          );
+        }
+        await expect(page.getByTestId('estimate-range')).toHaveCSS(
+          'font-variant-numeric',
+          'normal',
+        );
+      },
+    );
   }
 
   for (const [code, slug] of [
@@ -392,43 +407,56 @@ test.describe('home page', () => {
     ['kz', 'mobile'],
     ['ua', 'cloud-devops'],
   ] as const) {
-    test(`in ${code} the ${slug} service page's price opens in the calculator at the same low end`, async ({
-      page,
-    }) => {
-      const { currency, money } = moneyIn(code);
-      const selection = pricingConfig.services[slug];
-      const price = money.format(fromPrice(selection, currency));
-      await page.goto(`/${code}/services/${slug}`);
-      await expect(page.getByTestId('service-price')).toContainText(price);
-      await page.getByTestId('service-calculator-link').click();
-      await expect(page).toHaveURL(endsWithQuery(selection));
-      await expect(page.getByTestId('estimate-range')).toContainText(price);
-    });
+    test(
+      `in ${code} the ${slug} service page's price opens in the calculator at the same low end`,
+      code === 'ru' ? {} : inRelease,
+      async ({ page }) => {
+        const { currency, money } = moneyIn(code);
+        const selection = pricingConfig.services[slug];
+        const price = money.format(fromPrice(selection, currency));
+        await page.goto(`/${code}/services/${slug}`);
+        await expect(page.getByTestId('service-price')).toContainText(price);
+        await page.getByTestId('service-calculator-link').click();
+        await expect(page).toHaveURL(endsWithQuery(selection));
+        await expect(page.getByTestId('estimate-range')).toContainText(price);
+      },
+    );
   }
 
-  test('without JavaScript every package and service link opens the calculator with its choices', async ({
-    browser,
-  }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    for (const { id, selection } of pricingConfig.packages) {
-      await page.goto('/ua#pricing');
-      await page
-        .getByTestId(`package-${id}`)
-        .getByRole('link', { name: new RegExp(messages.ua.HomePage.pricing.cta) })
-        .click();
-      await expect(page).toHaveURL(endsWithQuery(selection));
-      await expect(page.getByTestId('estimate-range')).toHaveText(expectedRange('ua', selection));
-      await expect(page.getByTestId(`type-${selection.type}`).getByRole('radio')).toBeChecked();
-    }
-    await page.goto('/ua/services/crm');
-    await page.getByTestId('service-calculator-link').click();
-    await expect(page).toHaveURL(endsWithQuery(pricingConfig.services.crm));
-    await expect(page.getByTestId('estimate-range')).toHaveText(
-      expectedRange('ua', pricingConfig.services.crm),
+  for (const [packages, details] of [
+    [pricingConfig.packages.slice(0, 1), {}],
+    [pricingConfig.packages.slice(1), inRelease],
+  ] as const) {
+    test(
+      `without JavaScript ${details === inRelease ? 'the other packages’' : 'a package’s and a service’s'} links open the calculator with their choices`,
+      details,
+      async ({ browser }) => {
+        const context = await browser.newContext({ javaScriptEnabled: false });
+        const page = await context.newPage();
+        for (const { id, selection } of packages) {
+          await page.goto('/ua#pricing');
+          await page
+            .getByTestId(`package-${id}`)
+            .getByRole('link', { name: new RegExp(messages.ua.HomePage.pricing.cta) })
+            .click();
+          await expect(page).toHaveURL(endsWithQuery(selection));
+          await expect(page.getByTestId('estimate-range')).toHaveText(
+            expectedRange('ua', selection),
+          );
+          await expect(page.getByTestId(`type-${selection.type}`).getByRole('radio')).toBeChecked();
+        }
+        if (details !== inRelease) {
+          await page.goto('/ua/services/crm');
+          await page.getByTestId('service-calculator-link').click();
+          await expect(page).toHaveURL(endsWithQuery(pricingConfig.services.crm));
+          await expect(page.getByTestId('estimate-range')).toHaveText(
+            expectedRange('ua', pricingConfig.services.crm),
+          );
+        }
+        await context.close();
+      },
     );
-    await context.close();
-  });
+  }
 
   test('without JavaScript the compact calculator is a form to the full one', async ({
     browser,

@@ -7,11 +7,12 @@ import { fill, successText, withHours } from './support/consultation';
 import { brokenDatabaseURL, deliveredCalls, findLead, ownVisitor } from './support/db';
 import { expect, test } from './support/fixtures';
 import { langCodes, localeFromCode, messages } from './support/site';
+import { journeyLanguages } from './support/suites';
 
 test.use({ ...ownVisitor, timezoneId: 'Asia/Almaty' });
 
-for (const code of langCodes) {
-  test.describe(`consultation form in ${code}`, () => {
+for (const { code, details } of journeyLanguages('ua')) {
+  test.describe(`consultation form in ${code}`, details, () => {
     const m = messages[code].ConsultationForm;
 
     test('mistakes are explained, the brief travels with the request, and every method gets its own answer', async ({

@@ -1,6 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { caseContent, caseServices, caseSlugs, langCodes, messages, url } from './support/site';
+import { journeyLanguages } from './support/suites';
 
 const en = messages.en;
 const coffee = caseContent('steppe-bean-shop', 'en');
@@ -239,24 +240,26 @@ test.describe('the services page', () => {
 });
 
 test.describe('the About page', () => {
-  for (const code of langCodes) {
-    test(`in ${code}: the facts behind the claims, the process, the team and a person to call`, async ({
-      page,
-    }) => {
-      await page.goto(url(code, '/about'));
-      const m = messages[code].AboutPage;
-      await expect(page.getByTestId('fact-years')).toContainText('6+');
-      await expect(page.getByTestId('fact-projects')).toContainText('40+');
-      await expect(page.getByTestId('fact-team')).toContainText('18');
-      await expect(page.getByTestId('fact-countries')).toContainText('7');
-      await expect(page.getByRole('heading', { name: m.processTitle })).toBeVisible();
-      await expect(page.locator('[data-testid^="team-"]')).toHaveCount(8);
-      await expect(page.locator('a[href^="tel:"]').first()).toBeVisible();
-      await expect(page.getByRole('link', { name: m.contactButton })).toHaveAttribute(
-        'href',
-        `/${code}#consultation`,
-      );
-    });
+  for (const { code, details } of journeyLanguages('kz')) {
+    test(
+      `in ${code}: the facts behind the claims, the process, the team and a person to call`,
+      details,
+      async ({ page }) => {
+        await page.goto(url(code, '/about'));
+        const m = messages[code].AboutPage;
+        await expect(page.getByTestId('fact-years')).toContainText('6+');
+        await expect(page.getByTestId('fact-projects')).toContainText('40+');
+        await expect(page.getByTestId('fact-team')).toContainText('18');
+        await expect(page.getByTestId('fact-countries')).toContainText('7');
+        await expect(page.getByRole('heading', { name: m.processTitle })).toBeVisible();
+        await expect(page.locator('[data-testid^="team-"]')).toHaveCount(8);
+        await expect(page.locator('a[href^="tel:"]').first()).toBeVisible();
+        await expect(page.getByRole('link', { name: m.contactButton })).toHaveAttribute(
+          'href',
+          `/${code}#consultation`,
+        );
+      },
+    );
   }
 });
 

@@ -1,5 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { metaFetchDelayMs } from '@/lib/builds/watch';
 import { messages } from './support/site';
 
 /**
@@ -40,6 +41,50 @@ async function answerLatest(page: Page, answers: Array<{ id: string } | number>)
   return seen;
 }
 
+/**
+ * Counts, in the page, each time it asks for an address containing `part`, as
+ * it asks (before the request reaches the network): "it asked no more" is then
+ * read at once, with no wait for a request that might still come. Also notes
+ * whether a request was made before the page was interactive.
+ */
+async function countFetches(page: Page, part: string) {
+  await page.addInitScript((part) => {
+    const counted = window as Window & { __fetches?: number; __fetchedEarly?: boolean };
+    counted.__fetches = 0;
+    const fetch = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.includes(part)) {
+        counted.__fetches! += 1;
+        if (!document.documentElement.dataset.hydrated) counted.__fetchedEarly = true;
+      }
+      return fetch(input, init);
+    };
+  }, part);
+  return {
+    count: () => page.evaluate(() => (window as Window & { __fetches?: number }).__fetches ?? 0),
+    early: () =>
+      page.evaluate(
+        () => (window as Window & { __fetchedEarly?: boolean }).__fetchedEarly === true,
+      ),
+  };
+}
+
+/**
+ * Lets the page finish what an event or a timer started: a task of its own
+ * after the microtasks (a message, which the test clock does not hold back).
+ */
+function settle(page: Page): Promise<void> {
+  return page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      }),
+  );
+}
+
 async function currentBuildId(page: Page): Promise<string> {
   const response = await page.request.get('/_app/builds/latest.json');
   return ((await response.json()) as { id: string }).id;
@@ -58,51 +103,41 @@ test.describe('new builds', () => {
     expect((await request.get('/_app/builds/meta/some-old-build.json')).status()).toBe(404);
   });
 
-  test('the meta file is fetched once, about a second after the page is interactive', async ({
-    page,
-  }) => {
-    // When the page became interactive, on the page's own clock.
-    await page.addInitScript(() => {
-      new MutationObserver((_, observer) => {
-        if (!document.documentElement?.dataset.hydrated) return;
-        (window as Window & { __interactiveAt?: number }).__interactiveAt = performance.now();
-        observer.disconnect();
-      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
-    });
+  // When exactly (a second after the page is interactive and idle) is the
+  // unit test's (src/lib/builds/watch.test.ts), on a fake clock.
+  test('the meta file is fetched once, after the page is interactive', async ({ page }) => {
+    await page.clock.install();
+    const meta = await countFetches(page, '/_app/builds/meta/');
     const metaRequests: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/_app/builds/meta/')) metaRequests.push(request.url());
     });
     await page.goto('/en/contacts');
-    await expect.poll(() => metaRequests.length, { timeout: 10_000 }).toBe(1);
+    await page.clock.runFor(metaFetchDelayMs * 2);
+    await expect.poll(() => metaRequests.length).toBe(1);
     const [url] = metaRequests;
     expect(new URL(url!).pathname).toBe(`/_app/builds/meta/${await currentBuildId(page)}.json`);
-    const delay = await page.evaluate(
-      (url) =>
-        performance.getEntriesByName(url)[0]!.startTime -
-        (window as Window & { __interactiveAt?: number }).__interactiveAt!,
-      url!,
-    );
-    expect(delay).toBeGreaterThanOrEqual(1_000);
-    expect(delay).toBeLessThan(3_000);
-    await page.waitForTimeout(2_000);
-    expect(metaRequests).toHaveLength(1);
+    expect(await meta.early()).toBe(false);
+    // Once only, however long the page stays open.
+    await page.clock.runFor(3 * hour);
+    await settle(page);
+    expect(await meta.count()).toBe(1);
   });
 
   test('the meta file is skipped on a slow-2g connection', async ({ page }) => {
+    await page.clock.install();
     await page.addInitScript(() => {
       Object.defineProperty(navigator, 'connection', {
         value: { effectiveType: 'slow-2g' },
         configurable: true,
       });
     });
-    const metaRequests: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/_app/builds/meta/')) metaRequests.push(request.url());
-    });
+    const meta = await countFetches(page, '/_app/builds/meta/');
     await page.goto('/en/contacts');
-    await page.waitForTimeout(3_000);
-    expect(metaRequests).toEqual([]);
+    // Well past the time it would have been fetched at (the test above).
+    await page.clock.runFor(metaFetchDelayMs * 10);
+    await settle(page);
+    expect(await meta.count()).toBe(0);
   });
 
   // Each page is a document of its own: a link to another page loads the
@@ -116,7 +151,7 @@ test.describe('new builds', () => {
     await page.goto('/en');
     await markDocument(page);
     // The page's clock also runs on its own: what the load and the steps above
-    // took (seconds on a loaded machine; CI saw over one) counts toward the hour.
+    // took (seconds on a loaded machine) counts toward the hour.
     await page.clock.runFor(hour - 10_000);
     expect(seen).toEqual([]);
     await page.clock.runFor(10_000);
@@ -135,13 +170,14 @@ test.describe('new builds', () => {
   test('after the hour, a changed id stops the polling', async ({ page }) => {
     await page.clock.install();
     const seen = await answerLatest(page, [{ id: 'a-newer-build' }]);
+    const checks = await countFetches(page, '/_app/builds/latest.json');
     await page.goto('/en/contacts');
     await page.clock.runFor(hour);
     await expect.poll(() => seen.length).toBe(1);
     // No more checks however long the page stays open.
     await page.clock.runFor(3 * hour);
-    await page.waitForTimeout(500);
-    expect(seen).toHaveLength(1);
+    await settle(page);
+    expect(await checks.count()).toBe(1);
   });
 
   test('after the hour, an unchanged id leaves moves within the page in the page', async ({
@@ -166,9 +202,10 @@ test.describe('new builds', () => {
   test('a page back from the back-forward cache checks at once', async ({ page }) => {
     const id = await currentBuildId(page);
     const seen = await answerLatest(page, [{ id }, { id: 'a-newer-build' }]);
+    const checks = await countFetches(page, '/_app/builds/latest.json');
     await page.goto('/en/contacts');
-    await page.waitForTimeout(1_000);
-    expect(seen).toEqual([]);
+    await settle(page);
+    expect(await checks.count()).toBe(0);
     // Playwright's Chromium runs without the back-forward cache: the event a
     // page gets when Back or Forward brings it out of the cache stands in.
     const restored = () =>
@@ -181,14 +218,14 @@ test.describe('new builds', () => {
     await page.evaluate(() =>
       window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false })),
     );
-    await page.waitForTimeout(500);
-    expect(seen).toHaveLength(1);
+    await settle(page);
+    expect(await checks.count()).toBe(1);
     await restored();
     await expect.poll(() => seen.length).toBe(2);
     // That one found a newer build: the page is outdated and asks no more.
     await restored();
-    await page.waitForTimeout(500);
-    expect(seen).toHaveLength(2);
+    await settle(page);
+    expect(await checks.count()).toBe(2);
   });
 
   test.describe(() => {
@@ -239,8 +276,10 @@ test.describe('files of the build that fail to load', () => {
     const loads = documentRequests(page, '/en/contacts');
     await page.goto('/en/contacts');
     await expect.poll(() => loads.length).toBe(2);
-    // Still refused on the reload: the guard stops a second one within 10 seconds.
-    await page.waitForTimeout(3_000);
+    // Still refused on the reload: the guard stops a second one within 10 seconds
+    // (a third load would be on the network before it fell quiet).
+    await page.waitForLoadState('networkidle');
+    await settle(page);
     expect(loads).toHaveLength(2);
     await expect(page.locator('h1')).toHaveText(en.ContactsPage.title);
     const guard = await page.evaluate(() => sessionStorage.getItem('ortus:reload-guard'));
@@ -271,8 +310,10 @@ test.describe('files of the build that fail to load', () => {
     await expect(page).toHaveURL(/\/en\/calculator$/);
     await expect.poll(() => loads.length).toBe(2);
     expect(refused.length).toBeGreaterThan(0);
-    // Its code is still refused on the reload: the guard stops a second one.
-    await page.waitForTimeout(3_000);
+    // Its code is still refused on the reload: the guard stops a second one
+    // (a third load would be on the network before it fell quiet).
+    await page.waitForLoadState('networkidle');
+    await settle(page);
     expect(loads).toHaveLength(2);
     // What was rendered ahead is there to read meanwhile.
     await expect(page.locator('h1')).toHaveText(en.CalculatorPage.title);
@@ -306,7 +347,7 @@ test.describe('client errors', () => {
     await expect(page.locator('h1')).toHaveCount(1);
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByRole('button', { name: en.ErrorPage.retry })).toBeVisible();
-    await page.waitForTimeout(500);
+    await settle(page);
     expect(logged.filter((text) => text.includes('Plural rules are out of order'))).toHaveLength(1);
   });
 });

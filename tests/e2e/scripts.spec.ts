@@ -20,18 +20,25 @@ for (const sample of samplesOf('ru')) {
   test(`${sample.type} (/ru${sample.path}) loads ${operated.has(sample.type) ? 'its islands' : 'no framework runtime'}`, async ({
     page,
   }, testInfo) => {
-    const scripts: { url: string; bytes: number; react: boolean }[] = [];
-    page.on('response', async (response) => {
+    const reading: Promise<{ url: string; bytes: number; react: boolean }>[] = [];
+    page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
-      const body = await response.text().catch(() => '');
-      scripts.push({
-        url: new URL(response.url()).pathname,
-        bytes: body.length,
-        react: reactRuntime.test(body),
-      });
+      reading.push(
+        response
+          .text()
+          .catch(() => '')
+          .then((body) => ({
+            url: new URL(response.url()).pathname,
+            bytes: body.length,
+            react: reactRuntime.test(body),
+          })),
+      );
     });
+    // Once the page is interactive, what it loads by itself has come: its
+    // module, and the islands that hydrate at load or when the browser is idle
+    // (one that waits to be seen or used loads later, as a visitor would).
     await page.goto(`/ru${sample.path}`);
-    await page.waitForLoadState('networkidle');
+    const scripts = await Promise.all(reading);
     await testInfo.attach('scripts', {
       body: scripts.map((script) => `${script.url} ${script.bytes} B`).join('\n'),
       contentType: 'text/plain',

@@ -62,152 +62,156 @@ function expectSecurityHeaders(response: APIResponse, { https = false } = {}) {
 
 for (const code of langCodes) {
   test.describe(`search and sharing in ${code}`, () => {
-    for (const page of pagesOf(code)) {
-      test(`${url(code, page.path)}: its h1, head, hreflang and JSON-LD`, async ({ request }) => {
-        const response = await request.get(url(code, page.path));
-        expect(response.status()).toBe(200);
-        expectSecurityHeaders(response);
-        const head = parseHead(await response.text());
-        const canonical = absolute(code, page.path);
+    // One test for the language's pages, a step each: a page is one request
+    // (and its picture), far less than a test's own setup.
+    test('every page: its h1, head, hreflang and JSON-LD', async ({ request }) => {
+      for (const page of pagesOf(code)) {
+        await test.step(url(code, page.path), async () => {
+          const response = await request.get(url(code, page.path));
+          expect(response.status()).toBe(200);
+          expectSecurityHeaders(response);
+          const head = parseHead(await response.text());
+          const canonical = absolute(code, page.path);
 
-        expect(head.h1Count).toBe(1);
-        expect(head.h1).toBe(page.h1);
-        expect(head.lang).toBe({ ru: 'ru', en: 'en', kz: 'kk', ua: 'uk' }[code]);
-        expect(head.title).toBeTruthy();
-        if (page.path === '') expect(head.title).toContain(brand);
-        else expect(head.title).toMatch(new RegExp(` \\| ${brand}$`));
-        const [description, ...moreDescriptions] = metaContent(head, 'description');
-        expect(moreDescriptions).toEqual([]);
-        expect(description?.length).toBeGreaterThanOrEqual(50);
+          expect(head.h1Count).toBe(1);
+          expect(head.h1).toBe(page.h1);
+          expect(head.lang).toBe({ ru: 'ru', en: 'en', kz: 'kk', ua: 'uk' }[code]);
+          expect(head.title).toBeTruthy();
+          if (page.path === '') expect(head.title).toContain(brand);
+          else expect(head.title).toMatch(new RegExp(` \\| ${brand}$`));
+          const [description, ...moreDescriptions] = metaContent(head, 'description');
+          expect(moreDescriptions).toEqual([]);
+          expect(description?.length).toBeGreaterThanOrEqual(50);
 
-        // Canonical and the five alternates, each answering 200.
-        const canonicals = head.links.filter((link) => link.rel === 'canonical');
-        expect(canonicals.map((link) => link.href)).toEqual([canonical]);
-        const alternates = head.links.filter((link) => link.rel === 'alternate' && link.hreflang);
-        expect(Object.fromEntries(alternates.map((link) => [link.hreflang, link.href]))).toEqual({
-          ...Object.fromEntries(
-            langCodes.map((other) => [hreflang[other], absolute(other, page.path)]),
-          ),
-          'x-default': expect.stringMatching(new RegExp(`^${siteUrl}/?$`)),
-        });
-        for (const link of alternates) {
-          expect(await statusOf(request, local(link.href!)), link.href).toBe(200);
-        }
-
-        // Open Graph and Twitter cards, with the page's own image.
-        expect(metaContent(head, 'og:title')).toEqual([
-          expect.stringContaining(head.title!.split(' | ')[0]!),
-        ]);
-        expect(metaContent(head, 'og:description')).toEqual([description]);
-        expect(metaContent(head, 'og:url')).toEqual([canonical]);
-        expect(metaContent(head, 'og:locale')).toEqual([ogLocale[code]]);
-        expect(metaContent(head, 'og:locale:alternate').sort()).toEqual(
-          langCodes
-            .filter((other) => other !== code)
-            .map((other) => ogLocale[other])
-            .sort(),
-        );
-        expect(metaContent(head, 'og:type')).toEqual([
-          page.type === 'article' ? 'article' : 'website',
-        ]);
-        expect(metaContent(head, 'twitter:card')).toEqual(['summary_large_image']);
-        const [image] = metaContent(head, 'og:image');
-        expect(image).toMatch(
-          new RegExp(`^${canonical.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/opengraph-image`),
-        );
-        expect(metaContent(head, 'twitter:image')).toEqual([image]);
-        const picture = await request.get(local(image!));
-        expect(picture.status()).toBe(200);
-        expect(picture.headers()['content-type']).toBe('image/png');
-        expect(metaContent(head, 'og:image:width')).toEqual(['1200']);
-
-        // JSON-LD: the agency and the site everywhere, and what the page is.
-        const nodes = jsonLdNodes(head);
-        const ofType = (type: string) => nodes.filter((node) => node['@type'] === type);
-        const [organization] = ofType('Organization');
-        expect(organization).toMatchObject({
-          name: brand,
-          logo: `${siteUrl}/icons/512.png`,
-          contactPoint: { '@type': 'ContactPoint', telephone: expect.stringMatching(/^\+\d+$/) },
-        });
-        expect(ofType('WebSite')).toEqual([
-          expect.objectContaining({ url: absolute(code, ''), inLanguage: hreflang[code] }),
-        ]);
-        const breadcrumbs = ofType('BreadcrumbList');
-        if (page.path === '') {
-          expect(breadcrumbs).toEqual([]);
-        } else {
-          const items = (breadcrumbs[0]?.itemListElement ?? []) as Array<Record<string, unknown>>;
-          expect(items.length).toBeGreaterThanOrEqual(2);
-          expect(items[0]).toMatchObject({ position: 1, item: absolute(code, '') });
-          expect(items.at(-1)).toMatchObject({ position: items.length, item: canonical });
-        }
-        if (page.type === 'service') {
-          expect(ofType('Service')).toEqual([
-            expect.objectContaining({
-              url: canonical,
-              provider: { '@id': organization!['@id'] },
-              offers: expect.objectContaining({
-                '@type': 'Offer',
-                priceCurrency: currency[code],
-                price: expect.any(Number),
-              }),
-            }),
-          ]);
-          const [faq] = ofType('FAQPage');
-          const questions = (faq?.mainEntity ?? []) as Array<Record<string, unknown>>;
-          expect(questions.length).toBeGreaterThanOrEqual(4);
-          for (const question of questions) {
-            expect(question).toMatchObject({
-              '@type': 'Question',
-              name: expect.stringMatching(/\S/),
-              acceptedAnswer: { '@type': 'Answer', text: expect.stringMatching(/\S{3}/) },
-            });
+          // Canonical and the five alternates, each answering 200.
+          const canonicals = head.links.filter((link) => link.rel === 'canonical');
+          expect(canonicals.map((link) => link.href)).toEqual([canonical]);
+          const alternates = head.links.filter((link) => link.rel === 'alternate' && link.hreflang);
+          expect(Object.fromEntries(alternates.map((link) => [link.hreflang, link.href]))).toEqual({
+            ...Object.fromEntries(
+              langCodes.map((other) => [hreflang[other], absolute(other, page.path)]),
+            ),
+            'x-default': expect.stringMatching(new RegExp(`^${siteUrl}/?$`)),
+          });
+          for (const link of alternates) {
+            expect(await statusOf(request, local(link.href!)), link.href).toBe(200);
           }
-        }
-        if (page.type === 'case') {
-          expect(ofType('CreativeWork')).toEqual([
-            expect.objectContaining({
-              name: expect.any(String),
-              url: canonical,
-              creator: { '@id': organization!['@id'] },
-              inLanguage: hreflang[code],
-              image: `${canonical}/opengraph-image.png`,
-            }),
+
+          // Open Graph and Twitter cards, with the page's own image.
+          expect(metaContent(head, 'og:title')).toEqual([
+            expect.stringContaining(head.title!.split(' | ')[0]!),
           ]);
-        }
-        if (['cases', 'cases-service', 'services'].includes(page.type)) {
-          const [list] = ofType('ItemList');
-          const entries = (list?.itemListElement ?? []) as Array<Record<string, unknown>>;
-          expect(entries.length).toBeGreaterThanOrEqual(page.type === 'services' ? 14 : 1);
-          for (const entry of entries) expect(String(entry.url)).toContain(`${siteUrl}/${code}/`);
-        }
-        if (page.type === 'about') {
-          expect(ofType('AboutPage')).toEqual([
-            expect.objectContaining({
-              url: canonical,
-              mainEntity: { '@id': organization!['@id'] },
-            }),
+          expect(metaContent(head, 'og:description')).toEqual([description]);
+          expect(metaContent(head, 'og:url')).toEqual([canonical]);
+          expect(metaContent(head, 'og:locale')).toEqual([ogLocale[code]]);
+          expect(metaContent(head, 'og:locale:alternate').sort()).toEqual(
+            langCodes
+              .filter((other) => other !== code)
+              .map((other) => ogLocale[other])
+              .sort(),
+          );
+          expect(metaContent(head, 'og:type')).toEqual([
+            page.type === 'article' ? 'article' : 'website',
           ]);
-        }
-        // The agency's own testimonials are never marked up as reviews.
-        expect(ofType('Review')).toEqual([]);
-        expect(ofType('AggregateRating')).toEqual([]);
-        expect(JSON.stringify(nodes)).not.toMatch(/"(?:review|aggregateRating)"/);
-        if (page.type === 'article') {
-          expect(ofType('BlogPosting')).toEqual([
-            expect.objectContaining({
-              headline: page.h1,
-              url: canonical,
-              inLanguage: hreflang[code],
-              datePublished: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
-              author: expect.objectContaining({ '@type': 'Person' }),
-              image: `${canonical}/opengraph-image.png`,
-            }),
+          expect(metaContent(head, 'twitter:card')).toEqual(['summary_large_image']);
+          const [image] = metaContent(head, 'og:image');
+          expect(image).toMatch(
+            new RegExp(`^${canonical.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/opengraph-image`),
+          );
+          expect(metaContent(head, 'twitter:image')).toEqual([image]);
+          const picture = await request.get(local(image!));
+          expect(picture.status()).toBe(200);
+          expect(picture.headers()['content-type']).toBe('image/png');
+          expect(metaContent(head, 'og:image:width')).toEqual(['1200']);
+
+          // JSON-LD: the agency and the site everywhere, and what the page is.
+          const nodes = jsonLdNodes(head);
+          const ofType = (type: string) => nodes.filter((node) => node['@type'] === type);
+          const [organization] = ofType('Organization');
+          expect(organization).toMatchObject({
+            name: brand,
+            logo: `${siteUrl}/icons/512.png`,
+            contactPoint: { '@type': 'ContactPoint', telephone: expect.stringMatching(/^\+\d+$/) },
+          });
+          expect(ofType('WebSite')).toEqual([
+            expect.objectContaining({ url: absolute(code, ''), inLanguage: hreflang[code] }),
           ]);
-        }
-      });
-    }
+          const breadcrumbs = ofType('BreadcrumbList');
+          if (page.path === '') {
+            expect(breadcrumbs).toEqual([]);
+          } else {
+            const items = (breadcrumbs[0]?.itemListElement ?? []) as Array<Record<string, unknown>>;
+            expect(items.length).toBeGreaterThanOrEqual(2);
+            expect(items[0]).toMatchObject({ position: 1, item: absolute(code, '') });
+            expect(items.at(-1)).toMatchObject({ position: items.length, item: canonical });
+          }
+          if (page.type === 'service') {
+            expect(ofType('Service')).toEqual([
+              expect.objectContaining({
+                url: canonical,
+                provider: { '@id': organization!['@id'] },
+                offers: expect.objectContaining({
+                  '@type': 'Offer',
+                  priceCurrency: currency[code],
+                  price: expect.any(Number),
+                }),
+              }),
+            ]);
+            const [faq] = ofType('FAQPage');
+            const questions = (faq?.mainEntity ?? []) as Array<Record<string, unknown>>;
+            expect(questions.length).toBeGreaterThanOrEqual(4);
+            for (const question of questions) {
+              expect(question).toMatchObject({
+                '@type': 'Question',
+                name: expect.stringMatching(/\S/),
+                acceptedAnswer: { '@type': 'Answer', text: expect.stringMatching(/\S{3}/) },
+              });
+            }
+          }
+          if (page.type === 'case') {
+            expect(ofType('CreativeWork')).toEqual([
+              expect.objectContaining({
+                name: expect.any(String),
+                url: canonical,
+                creator: { '@id': organization!['@id'] },
+                inLanguage: hreflang[code],
+                image: `${canonical}/opengraph-image.png`,
+              }),
+            ]);
+          }
+          if (['cases', 'cases-service', 'services'].includes(page.type)) {
+            const [list] = ofType('ItemList');
+            const entries = (list?.itemListElement ?? []) as Array<Record<string, unknown>>;
+            expect(entries.length).toBeGreaterThanOrEqual(page.type === 'services' ? 14 : 1);
+            for (const entry of entries) expect(String(entry.url)).toContain(`${siteUrl}/${code}/`);
+          }
+          if (page.type === 'about') {
+            expect(ofType('AboutPage')).toEqual([
+              expect.objectContaining({
+                url: canonical,
+                mainEntity: { '@id': organization!['@id'] },
+              }),
+            ]);
+          }
+          // The agency's own testimonials are never marked up as reviews.
+          expect(ofType('Review')).toEqual([]);
+          expect(ofType('AggregateRating')).toEqual([]);
+          expect(JSON.stringify(nodes)).not.toMatch(/"(?:review|aggregateRating)"/);
+          if (page.type === 'article') {
+            expect(ofType('BlogPosting')).toEqual([
+              expect.objectContaining({
+                headline: page.h1,
+                url: canonical,
+                inLanguage: hreflang[code],
+                datePublished: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+                author: expect.objectContaining({ '@type': 'Person' }),
+                image: `${canonical}/opengraph-image.png`,
+              }),
+            ]);
+          }
+        });
+      }
+    });
 
     test('every page has a title of its own', async ({ request }) => {
       const titles = new Map<string, string>();
@@ -354,7 +358,8 @@ test.describe('the content security policy in the browser', () => {
       // The form loads its checker when the visitor turns to it.
       const form = page.getByTestId('consultation-form');
       if (await form.count()) await form.locator('input[name="consent"]').focus();
-      await page.waitForTimeout(500);
+      // Until what that asked for has come and run.
+      await page.waitForLoadState('networkidle');
       expect(await seen(), path).toEqual([]);
     }
   });

@@ -84,7 +84,7 @@ describe.each(backends)('the ceiling of notifications on %s', (backend) => {
 
   it('turns a flood into one summary a window, and loses none of it', async () => {
     const count = (text: unknown) =>
-      Number(/^<b>(\d+) requests in a burst<\/b>/.exec(String(text))?.[1]);
+      Number(/^<b>(\d+) requests? in a burst<\/b>/.exec(String(text))?.[1]);
     const started = Date.now();
     await flood(0, 120);
     await work(600, 2);
@@ -96,9 +96,13 @@ describe.each(backends)('the ceiling of notifications on %s', (backend) => {
     expect(String(telegram.calls.at(-1)!.body.text)).toContain(`…and ${first - 25} more`);
 
     // The flood goes on: what arrives waits for the window, then comes in a summary.
+    // No more than one send a window from the summary on: none while its window
+    // lasts (counted here from before the summary, so never too few), which on a
+    // slow machine may have ended by now.
     await flood(1_000, 40);
     await work(300, 2);
-    expect(telegram.calls).toHaveLength(perWindow);
+    const windowsSince = Math.floor((Date.now() - started) / windowMs);
+    expect(telegram.calls.length - perWindow).toBeLessThanOrEqual(windowsSince);
     await work(2 * windowMs + 500, 2);
     // Two windows are enough on an idle machine; a loaded one gets up to two more.
     for (let extra = 0; extra < 2 && (await waiting()) > 0; extra += 1) await work(windowMs, 2);

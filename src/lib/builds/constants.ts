@@ -21,6 +21,8 @@ export function buildConstants(env: Env): Record<string, string> {
     'process.env.APP_BUILD_ID': JSON.stringify(id),
     'process.env.APP_BUILD_TIME': JSON.stringify(String(Date.now())),
     'process.env.APP_ANALYTICS': JSON.stringify(analytics ? '1' : ''),
-    'process.env.APP_ANALYTICS_ORIGINS': JSON.stringify(JSON.stringify(analyticsOrigins(providers))),
+    'process.env.APP_ANALYTICS_ORIGINS': JSON.stringify(
+      JSON.stringify(analyticsOrigins(providers)),
+    ),
   };
 }

@@ -2,8 +2,8 @@ import { clickedLink, isPlainClick } from '@/lib/navigation/navigate';
 import { hideMenu } from './layout';
 
 /** How long a mouse may rest on "Services" before it opens, or be away before it closes. */
-const hoverOpenMs = 120;
-const hoverCloseMs = 300;
+export const hoverOpenMs = 120;
+export const hoverCloseMs = 300;
 
 /** The links of a menu that can take focus, in order. */
 const entries = (menu: HTMLElement) =>

@@ -7,17 +7,15 @@ import axe from 'axe-core';
  * axe's findings on the page as it is now (or in `include`, a selector):
  * WCAG 2.2 AA and best practices.
  *
- * What a check costs is mostly not the check: measured on the home page on the
- * 2-core machine, a check took 2.3 s of which axe's rules ran for 0.5 s.
+ * What a check costs is mostly not the check but what surrounds it:
  * - Legacy mode runs axe once in the page itself. The default also opens a blank
- *   page per check to merge the results of cross-origin frames (2.9 s against
- *   1.7 s). The site has no frames, and `frame-tested` would name one that
- *   appeared unchecked.
+ *   page per check to merge the results of cross-origin frames. The site has no
+ *   frames, and `frame-tested` would name one that appeared unchecked.
  * - AxeBuilder evaluates axe-core's 0.5 MB source in the page twice per check,
  *   once in `analyze` and once more per frame. It is evaluated here once per
  *   loaded page, and the builder is handed a source that does nothing.
- * - Only violations are collected: the passing nodes (1,666 on the home page)
- *   were sent back from the page and thrown away (0.65 s).
+ * - Only violations are collected: the passing nodes (over a thousand on the
+ *   home page) would be sent back from the page and thrown away.
  */
 export async function violations(page: Page, { include }: { include?: string } = {}) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
