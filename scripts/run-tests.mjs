@@ -10,8 +10,9 @@
  *
  * The default suite: lint (type-aware) and the format check beside the
  * production build (the build spends much of its time on one core), then the
- * type check, the unit and integration tests (Vitest), and the default
- * end-to-end tests (Playwright, every test without the @release tag).
+ * unit and integration tests (Vitest) with the type check beside them (the
+ * tests spend much of theirs waiting), and the default end-to-end tests
+ * (Playwright, every test without the @release tag).
  *
  * The release suite: the production build and the one with analytics on, the
  * fault tests (real processes of the built site, on PGlite and on PostgreSQL
@@ -130,13 +131,14 @@ if (!release) {
   const buildOk = check('The production build', run('npm', ['run', 'build']));
   check('Lint or the format check', await finishLogged('lint, format', linting, lintLog));
 
-  // 2. The type check (TypeScript and the .astro files).
-  check('The type check', run('npm', ['run', 'typecheck']));
-
-  // 3. Unit and integration tests.
+  // 2. Unit and integration tests, with the type check (TypeScript and the .astro
+  // files) beside them; after the build, as both write Astro's generated types.
+  const typesLog = `${results}/typecheck.log`;
+  const typing = runLogged('npm', ['run', 'typecheck'], typesLog);
   runVitest('vitest');
+  check('The type check', await finishLogged('typecheck', typing, typesLog));
 
-  // 4. The default end-to-end tests in Chromium.
+  // 3. The default end-to-end tests in Chromium.
   if (buildOk) runEndToEnd('playwright');
   else console.error('The production build failed; the end-to-end tests cannot run.');
 } else {

@@ -7,7 +7,7 @@ import { fill, successText, withHours } from './support/consultation';
 import { brokenDatabaseURL, deliveredCalls, findLead, ownVisitor } from './support/db';
 import { expect, test } from './support/fixtures';
 import { langCodes, localeFromCode, messages } from './support/site';
-import { journeyLanguages } from './support/suites';
+import { inRelease, journeyLanguages } from './support/suites';
 
 test.use({ ...ownVisitor, timezoneId: 'Asia/Almaty' });
 
@@ -244,25 +244,30 @@ test.describe('the contact field', () => {
     );
   });
 
-  test('offers the budget ranges in the page currency, and the times of day', async ({ page }) => {
-    for (const code of langCodes) {
-      const m = messages[code].ConsultationForm;
-      await page.goto(`/${code}/contacts`);
-      const form = page.getByTestId('consultation-form');
-      await form.getByText(m.details.summary).click();
-      const options = form.getByLabel(m.details.budgetLabel).locator('option');
-      await expect(options).toHaveCount(consultationConfig.budgetBands.length + 1);
-      await expect(options.first()).toHaveText(m.details.budgetUnsure);
-      const sign = { ru: '₽', en: '$', kz: '₸', ua: '₴' }[code];
-      for (const index of [1, 2, 3, 4, 5]) await expect(options.nth(index)).toContainText(sign);
-      await expect(form.getByLabel(m.details.timeLabel).locator('option')).toHaveText([
-        m.details.times.any,
-        m.details.times.morning,
-        m.details.times.afternoon,
-        m.details.times.evening,
-      ]);
-    }
-  });
+  // The same options' texts in every language are the default suite's (texts.spec.ts).
+  test(
+    'offers the budget ranges in the page currency, and the times of day',
+    inRelease,
+    async ({ page }) => {
+      for (const code of langCodes) {
+        const m = messages[code].ConsultationForm;
+        await page.goto(`/${code}/contacts`);
+        const form = page.getByTestId('consultation-form');
+        await form.getByText(m.details.summary).click();
+        const options = form.getByLabel(m.details.budgetLabel).locator('option');
+        await expect(options).toHaveCount(consultationConfig.budgetBands.length + 1);
+        await expect(options.first()).toHaveText(m.details.budgetUnsure);
+        const sign = { ru: '₽', en: '$', kz: '₸', ua: '₴' }[code];
+        for (const index of [1, 2, 3, 4, 5]) await expect(options.nth(index)).toContainText(sign);
+        await expect(form.getByLabel(m.details.timeLabel).locator('option')).toHaveText([
+          m.details.times.any,
+          m.details.times.morning,
+          m.details.times.afternoon,
+          m.details.times.evening,
+        ]);
+      }
+    },
+  );
 });
 
 test.describe('rate limit', () => {

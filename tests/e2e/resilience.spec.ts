@@ -45,12 +45,30 @@ async function answerLatest(page: Page, answers: Array<{ id: string } | number>)
  * Counts, in the page, each time it asks for an address containing `part`, as
  * it asks (before the request reaches the network): "it asked no more" is then
  * read at once, with no wait for a request that might still come. Also notes
- * whether a request was made before the page was interactive.
+ * whether a request was made before the page was interactive, and counts the
+ * answers whose body the page has read (what it does with one follows at once).
  */
 async function countFetches(page: Page, part: string) {
   await page.addInitScript((part) => {
-    const counted = window as Window & { __fetches?: number; __fetchedEarly?: boolean };
+    const counted = window as Window & {
+      __fetches?: number;
+      __fetchedEarly?: boolean;
+      __read?: number;
+    };
     counted.__fetches = 0;
+    counted.__read = 0;
+    for (const method of ['text', 'json'] as const) {
+      const prototype = Response.prototype as unknown as Record<
+        string,
+        (this: Response) => Promise<unknown>
+      >;
+      const read = prototype[method]!;
+      prototype[method] = function (this: Response) {
+        const body = read.call(this);
+        if (!this.url.includes(part)) return body;
+        return body.finally(() => (counted.__read! += 1));
+      };
+    }
     const fetch = window.fetch.bind(window);
     window.fetch = (input, init) => {
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -67,6 +85,7 @@ async function countFetches(page: Page, part: string) {
       page.evaluate(
         () => (window as Window & { __fetchedEarly?: boolean }).__fetchedEarly === true,
       ),
+    read: () => page.evaluate(() => (window as Window & { __read?: number }).__read ?? 0),
   };
 }
 
@@ -83,6 +102,23 @@ function settle(page: Page): Promise<void> {
         channel.port2.postMessage(null);
       }),
   );
+}
+
+/** Waits until the page has reloaded itself and the new document has loaded. */
+async function reloaded(page: Page) {
+  await expect
+    .poll(() =>
+      page
+        .evaluate(() => {
+          const [entry] = performance.getEntriesByType(
+            'navigation',
+          ) as PerformanceNavigationTiming[];
+          return entry?.type === 'reload' && document.readyState === 'complete';
+        })
+        // Between the two documents there is none to ask.
+        .catch(() => false),
+    )
+    .toBe(true);
 }
 
 async function currentBuildId(page: Page): Promise<string> {
@@ -222,7 +258,10 @@ test.describe('new builds', () => {
     expect(await checks.count()).toBe(1);
     await restored();
     await expect.poll(() => seen.length).toBe(2);
-    // That one found a newer build: the page is outdated and asks no more.
+    // That one found a newer build: once the page has read it, it is outdated
+    // and asks no more.
+    await expect.poll(() => checks.read()).toBe(2);
+    await settle(page);
     await restored();
     await settle(page);
     expect(await checks.count()).toBe(2);
@@ -278,6 +317,7 @@ test.describe('files of the build that fail to load', () => {
     await expect.poll(() => loads.length).toBe(2);
     // Still refused on the reload: the guard stops a second one within 10 seconds
     // (a third load would be on the network before it fell quiet).
+    await reloaded(page);
     await page.waitForLoadState('networkidle');
     await settle(page);
     expect(loads).toHaveLength(2);
@@ -312,6 +352,7 @@ test.describe('files of the build that fail to load', () => {
     expect(refused.length).toBeGreaterThan(0);
     // Its code is still refused on the reload: the guard stops a second one
     // (a third load would be on the network before it fell quiet).
+    await reloaded(page);
     await page.waitForLoadState('networkidle');
     await settle(page);
     expect(loads).toHaveLength(2);

@@ -1,7 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
+import { consultationConfig } from '@/config/consultation';
 import { pricingConfig } from '@/config/pricing';
 import { localeInfo } from '@/i18n/locales';
 import { estimate, fromPrice, inCurrency } from '@/lib/calculator/estimate';
+import { budgetInCurrency } from '@/lib/consultation/budget';
 import { expect, test } from './support/fixtures';
 import { decode } from './support/head';
 import { langCodes, localeFromCode, messages, serviceContent, type LangCode } from './support/site';
@@ -115,9 +117,10 @@ test.describe('texts in every language', () => {
     }
   });
 
-  test('the consultation form', async ({ request }) => {
+  test('the consultation form, its budgets in the language’s currency', async ({ request }) => {
     for (const code of langCodes) {
       const m = messages[code].ConsultationForm;
+      const { currency, format } = money(code);
       const page = await textOf(request, `/${code}/contacts`);
       expectTexts(
         page,
@@ -128,6 +131,14 @@ test.describe('texts in every language', () => {
           submit: m.submit,
           brief: m.details.summary,
           budget: m.details.budgetLabel,
+          unsure: m.details.budgetUnsure,
+          ...Object.fromEntries(
+            consultationConfig.budgetBands.map(({ id }) => {
+              const { low, high } = budgetInCurrency(id, currency);
+              return [`budget ${id}`, format(low ?? high ?? 0)];
+            }),
+          ),
+          morning: m.details.times.morning,
           evening: m.details.times.evening,
         },
         code,
