@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
 import { pricingConfig, type Selection } from '@/config/pricing';
-import { localeInfo } from '@/i18n/locales';
 import { estimate, fromPrice, inCurrency, toCurrency } from '@/lib/calculator/estimate';
 import {
   changeType,
@@ -11,22 +10,10 @@ import {
 import { violations } from './support/axe';
 import { findLead, ownVisitor } from './support/db';
 import { expect, test } from './support/fixtures';
-import { localeFromCode, messages, type LangCode } from './support/site';
+import { messages, moneyIn, type LangCode } from './support/site';
 import { inRelease, journeyLanguages } from './support/suites';
 
 test.use(ownVisitor);
-
-/** The language's currency and how the page writes an amount in it (whole units). */
-function moneyIn(code: LangCode) {
-  const locale = localeFromCode(code);
-  const { currency } = localeInfo[locale];
-  const money = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    maximumFractionDigits: 0,
-  });
-  return { currency, money };
-}
 
 /** The range as the page must write it: the engine's numbers in the language's currency. */
 function expectedRange(code: LangCode, selection: Selection): string {
@@ -154,7 +141,7 @@ for (const { code, details } of journeyLanguages('kz')) {
       await form.getByRole('button', { name: f.submit }).click();
       await expect(page.getByTestId('consultation-success')).toBeVisible();
       const reference = (await page.getByTestId('consultation-reference').textContent())!;
-      const { currency } = localeInfo[localeFromCode(code)];
+      const { currency } = moneyIn(code);
       const priced = inCurrency(estimate(shop), currency);
       expect((await findLead(reference))?.estimate).toMatchObject({
         selection: shop,

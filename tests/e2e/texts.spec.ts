@@ -1,12 +1,11 @@
 import type { APIRequestContext } from '@playwright/test';
 import { consultationConfig } from '@/config/consultation';
 import { pricingConfig } from '@/config/pricing';
-import { localeInfo } from '@/i18n/locales';
 import { estimate, fromPrice, inCurrency } from '@/lib/calculator/estimate';
 import { budgetInCurrency } from '@/lib/consultation/budget';
 import { expect, test } from './support/fixtures';
 import { decode } from './support/head';
-import { langCodes, localeFromCode, messages, serviceContent, type LangCode } from './support/site';
+import { langCodes, messages, moneyIn, serviceContent } from './support/site';
 
 /**
  * Each area's texts in every language, as served. The journeys run in one
@@ -38,17 +37,6 @@ function expectTexts(page: string, texts: Record<string, string>, where: string)
   }
 }
 
-function money(code: LangCode) {
-  const locale = localeFromCode(code);
-  const { currency } = localeInfo[locale];
-  const format = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    maximumFractionDigits: 0,
-  });
-  return { currency, format: (amount: number) => format.format(amount) };
-}
-
 test.describe('texts in every language', () => {
   test('the header, the menu and the footer', async ({ request }) => {
     for (const code of langCodes) {
@@ -74,7 +62,8 @@ test.describe('texts in every language', () => {
   test('the home page and its packages, priced in the language’s currency', async ({ request }) => {
     for (const code of langCodes) {
       const m = messages[code].HomePage;
-      const { currency, format } = money(code);
+      const { currency, money } = moneyIn(code);
+      const format = (amount: number) => money.format(amount);
       const page = await textOf(request, `/${code}`);
       expectTexts(
         page,
@@ -97,7 +86,8 @@ test.describe('texts in every language', () => {
   test('the calculator and its estimate', async ({ request }) => {
     for (const code of langCodes) {
       const m = messages[code].Calculator;
-      const { currency, format } = money(code);
+      const { currency, money } = moneyIn(code);
+      const format = (amount: number) => money.format(amount);
       const priced = inCurrency(estimate(pricingConfig.defaultSelection), currency);
       const page = await textOf(request, `/${code}/calculator`);
       expectTexts(
@@ -120,7 +110,8 @@ test.describe('texts in every language', () => {
   test('the consultation form, its budgets in the language’s currency', async ({ request }) => {
     for (const code of langCodes) {
       const m = messages[code].ConsultationForm;
-      const { currency, format } = money(code);
+      const { currency, money } = moneyIn(code);
+      const format = (amount: number) => money.format(amount);
       const page = await textOf(request, `/${code}/contacts`);
       expectTexts(
         page,
@@ -150,7 +141,8 @@ test.describe('texts in every language', () => {
     for (const code of langCodes) {
       const m = messages[code].ServicePage;
       const content = serviceContent('web', code);
-      const { currency, format } = money(code);
+      const { currency, money } = moneyIn(code);
+      const format = (amount: number) => money.format(amount);
       const page = await textOf(request, `/${code}/services/web`);
       expectTexts(
         page,

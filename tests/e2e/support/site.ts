@@ -3,7 +3,7 @@ import path from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { blogCategories, blogConfig } from '@/config/blog';
 import { serviceSlugs } from '@/config/services';
-import { langCodes, localeFromCode, type LangCode } from '@/i18n/locales';
+import { langCodes, localeFromCode, localeInfo, type LangCode } from '@/i18n/locales';
 import en from '../../../messages/en.json' with { type: 'json' };
 import kz from '../../../messages/kz.json' with { type: 'json' };
 import ru from '../../../messages/ru.json' with { type: 'json' };
@@ -12,6 +12,18 @@ import ua from '../../../messages/ua.json' with { type: 'json' };
 export const messages = { ru, en, kz, ua } satisfies Record<LangCode, typeof en>;
 export { langCodes, localeFromCode };
 export type { LangCode };
+
+/** The language's currency and how the site writes an amount in it (whole units). */
+export function moneyIn(code: LangCode) {
+  const locale = localeFromCode(code);
+  const { currency } = localeInfo[locale];
+  const money = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    maximumFractionDigits: 0,
+  });
+  return { currency, money };
+}
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
