@@ -63,7 +63,6 @@ test.describe('texts in every language', () => {
     for (const code of langCodes) {
       const m = messages[code].HomePage;
       const { currency, money } = moneyIn(code);
-      const format = (amount: number) => money.format(amount);
       const page = await textOf(request, `/${code}`);
       expectTexts(
         page,
@@ -74,7 +73,7 @@ test.describe('texts in every language', () => {
           ...Object.fromEntries(
             pricingConfig.packages.map(({ id, selection }) => [
               `package ${id}`,
-              format(fromPrice(selection, currency)),
+              money.format(fromPrice(selection, currency)),
             ]),
           ),
         },
@@ -87,7 +86,6 @@ test.describe('texts in every language', () => {
     for (const code of langCodes) {
       const m = messages[code].Calculator;
       const { currency, money } = moneyIn(code);
-      const format = (amount: number) => money.format(amount);
       const priced = inCurrency(estimate(pricingConfig.defaultSelection), currency);
       const page = await textOf(request, `/${code}/calculator`);
       expectTexts(
@@ -99,8 +97,8 @@ test.describe('texts in every language', () => {
           cms: m.features.cms.name,
           update: m.actions.update,
           range: m.result.range
-            .replace('{low}', format(priced.low))
-            .replace('{high}', format(priced.high)),
+            .replace('{low}', money.format(priced.low))
+            .replace('{high}', money.format(priced.high)),
         },
         code,
       );
@@ -111,7 +109,6 @@ test.describe('texts in every language', () => {
     for (const code of langCodes) {
       const m = messages[code].ConsultationForm;
       const { currency, money } = moneyIn(code);
-      const format = (amount: number) => money.format(amount);
       const page = await textOf(request, `/${code}/contacts`);
       expectTexts(
         page,
@@ -126,7 +123,7 @@ test.describe('texts in every language', () => {
           ...Object.fromEntries(
             consultationConfig.budgetBands.map(({ id }) => {
               const { low, high } = budgetInCurrency(id, currency);
-              return [`budget ${id}`, format(low ?? high ?? 0)];
+              return [`budget ${id}`, money.format(low ?? high ?? 0)];
             }),
           ),
           morning: m.details.times.morning,
@@ -142,7 +139,6 @@ test.describe('texts in every language', () => {
       const m = messages[code].ServicePage;
       const content = serviceContent('web', code);
       const { currency, money } = moneyIn(code);
-      const format = (amount: number) => money.format(amount);
       const page = await textOf(request, `/${code}/services/web`);
       expectTexts(
         page,
@@ -152,7 +148,7 @@ test.describe('texts in every language', () => {
           process: m.processTitle,
           faq: m.faqTitle,
           discuss: m.discuss,
-          price: format(fromPrice(pricingConfig.services.web, currency)),
+          price: money.format(fromPrice(pricingConfig.services.web, currency)),
         },
         code,
       );

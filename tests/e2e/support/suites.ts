@@ -13,7 +13,7 @@ import { langCodes, type LangCode } from './site';
  * A test of the release suite carries the tag `@release`; playwright.config.ts
  * picks the suite by it. No test runs in both.
  */
-export const releaseTag = '@release';
+const releaseTag = '@release';
 
 /** The details (`test(title, details, body)`) of a test or group that belongs to the release suite. */
 export const inRelease = { tag: releaseTag } as const;
