@@ -7,6 +7,7 @@ import { defineConfig } from 'astro/config';
 import { loadEnv } from 'vite';
 import { analyticsFromEnv, analyticsOrigins } from './src/lib/analytics/config.ts';
 import { buildConstants } from './src/lib/builds/constants.ts';
+import { errorTrackingConstants } from './src/lib/monitoring/build-config.ts';
 import { pageScriptSources } from './src/lib/security/headers.ts';
 import { siteEditor } from './src/lib/editor/integration.ts';
 import { editorInBuild } from './src/lib/editor/storage.ts';
@@ -37,14 +38,7 @@ const editor = editorInBuild(editorMode, loadEnv(editorMode, process.cwd(), 'PUB
  * behind the static files.
  */
 /** Packages that run in Node only, from node_modules as they are. */
-const nodeOnly = [
-  '@electric-sql/pglite',
-  '@electric-sql/pglite-socket',
-  'pg',
-  'pino',
-  'nodemailer',
-  '@resvg/resvg-js',
-];
+const nodeOnly = ['@electric-sql/pglite', 'pg', 'pino', 'nodemailer', '@resvg/resvg-js'];
 
 /** Another folder for a second build beside the usual one (the tests' build with analytics on). */
 const outDir = process.env.DIST_DIR || 'dist';
@@ -84,7 +78,9 @@ export default defineConfig({
     // Every asset is a file of its own: the security policy allows no data: URLs,
     // and a page's preloaded font must be the very file its stylesheet names.
     build: { assetsInlineLimit: 0 },
-    define: buildConstants(process.env),
+    // With the build's own constants, the browser's error reports (PUBLIC_SENTRY_DSN,
+    // only beside an analytics provider) and the origin the security policy allows them.
+    define: { ...buildConstants(process.env), ...errorTrackingConstants(process.env) },
     resolve: {
       alias: { '@/': new URL('./src/', import.meta.url).pathname },
     },

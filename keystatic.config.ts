@@ -76,7 +76,7 @@ export default config({
     navigation: {
       Pages: ['services', 'blog', 'cases', 'legal'],
       People: ['testimonials', 'team'],
-      Agency: ['site', 'about'],
+      Agency: ['site', 'about', 'redirects'],
     },
   },
   singletons: {
@@ -238,6 +238,39 @@ export default config({
             { label: 'How to reach a person' },
           ),
         })),
+      },
+    }),
+    redirects: singleton({
+      label: 'Redirects from the old site',
+      path: 'content/redirects/',
+      format: { data: 'yaml' },
+      // Checked at build and by `npm run redirects -- check` (docs/redirects.md).
+      schema: {
+        redirects: fields.array(
+          fields.object(
+            {
+              from: text(
+                'Old address',
+                1,
+                2000,
+                'A path of the old site: /uslugi/seo, /page12345.html, /?p=123, or /blog/* for all under /blog',
+              ),
+              to: text(
+                'New address',
+                1,
+                2000,
+                'A page of this site with its language (/ru/services/seo; /ru/blog/* carries the rest of a /…/* address), or https://… elsewhere',
+              ),
+              note: fields.text({ label: 'Note', description: 'For the people who keep the list' }),
+            },
+            { layout: [6, 6, 12] },
+          ),
+          {
+            label: 'Redirects (301, before the site’s own pages)',
+            itemLabel: (props) =>
+              `${props.fields.from.value || 'New redirect'} → ${props.fields.to.value || '…'}`,
+          },
+        ),
       },
     }),
   },

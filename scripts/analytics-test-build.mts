@@ -9,10 +9,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { analyticsTestBuild } from '../tests/e2e/support/analytics-build';
+import { e2eSentryDsn } from '../tests/support/fake-sentry';
 
 const { env } = analyticsTestBuild();
 const result = spawnSync('npm', ['run', 'build'], {
   stdio: 'inherit',
-  env: { ...process.env, ...env },
+  // The browser's error reports too, to a stand-in Sentry the tests start
+  // (tests/e2e/error-tracking.spec.ts): they go with analytics consent.
+  env: { ...process.env, ...env, PUBLIC_SENTRY_DSN: e2eSentryDsn() },
 });
 process.exit(result.status ?? 1);

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: measures, in one run, the site, a bare Next.js App Router
- * page and bare Astro pages, against the budgets of the README, and writes
- * bench/results/latest.json and latest.md (and the README's table). It
+ * page and bare Astro pages, against the budgets of docs/performance.md, and writes
+ * bench/results/latest.json and latest.md (and the table in docs/performance.md). It
  * reports; it never fails the test suite. A page type the site does not have
  * (yet) is marked missing; a part that cannot be measured says why.
  *
@@ -67,7 +67,9 @@ const skip = new Set(args.skip.split(',').filter(Boolean));
 const distDir = process.env.DIST_DIR || 'dist';
 const chromePath = chromiumPath();
 if (!chromePath) {
-  console.error('No Chromium: install one (README, "Test it") or set CHROMIUM_PATH.');
+  console.error(
+    'No Chromium: install one (docs/development.md, "Testing it") or set CHROMIUM_PATH.',
+  );
   process.exit(1);
 }
 const log = (message) => console.log(`bench: ${message}`);

@@ -2,9 +2,11 @@
  * After `astro build`: completes `dist/` so that it runs on its own.
  *
  * 1. The site's server (src/server/http/main.ts), the outbox worker and the
- *    migration command are bundled into `dist/server.mjs`, `dist/worker.mjs`
- *    and `dist/migrate.mjs`. Packages stay in node_modules, as for Astro's
- *    own server code (`dist/server`).
+ *    commands (migrate, backup, restore, leads) are bundled into
+ *    `dist/server.mjs`, `dist/worker.mjs`, `dist/migrate.mjs`, `dist/backup.mjs`,
+ *    `dist/restore.mjs` and `dist/leads.mjs`, so that the image runs them
+ *    without tsx. Packages stay in node_modules, as for Astro's own server
+ *    code (`dist/server`).
  * 2. Every text file built ahead (pages, styles, scripts, feeds, icons as
  *    SVG) is compressed once, with brotli and gzip, beside itself: the server
  *    sends those bytes as they are instead of compressing on every request.
@@ -20,6 +22,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { build } from 'esbuild';
 import { analyticsFromEnv, analyticsOrigins } from '../src/lib/analytics/config';
+import { errorTrackingConstants } from '../src/lib/monitoring/build-config';
 
 const dist = process.argv[2] ?? (process.env.DIST_DIR || 'dist');
 
@@ -28,6 +31,9 @@ await build({
     server: 'src/server/http/main.ts',
     worker: 'scripts/worker.mts',
     migrate: 'scripts/db-migrate.mts',
+    backup: 'scripts/backup.mts',
+    restore: 'scripts/restore.mts',
+    leads: 'scripts/leads.mts',
   },
   outdir: dist,
   outExtension: { '.js': '.mjs' },
@@ -45,6 +51,8 @@ await build({
     'process.env.APP_ANALYTICS_ORIGINS': JSON.stringify(
       JSON.stringify(analyticsOrigins(analyticsFromEnv(process.env))),
     ),
+    // And the origin of the browser's error reports, when the build has them.
+    ...errorTrackingConstants(process.env),
   },
   logLevel: 'warning',
 });
@@ -83,6 +91,6 @@ for await (const file of files(path.join(dist, 'client'))) {
 }
 const server = await stat(path.join(dist, 'server.mjs'));
 console.log(
-  `build-server: server.mjs (${Math.round(server.size / 1024)} KB), worker.mjs, migrate.mjs; ` +
+  `build-server: server.mjs (${Math.round(server.size / 1024)} KB), worker.mjs, migrate.mjs, backup.mjs, restore.mjs, leads.mjs; ` +
     `${count} files compressed (${Math.round(before / 1024)} KB, ${Math.round(after / 1024)} KB as brotli)`,
 );

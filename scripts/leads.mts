@@ -5,14 +5,19 @@
  *   npm run leads -- export --format csv|json [--since YYYY-MM-DD]
  *   npm run leads -- release REFERENCE
  *   npm run leads -- retry-failed
+ *   npm run leads -- status
  *   npm run leads -- purge --older-than DAYS
+ *   npm run leads -- erase CONTACT
  * It uses DATABASE_URL, or the embedded database in DATA_DIR (shared with a running site).
  */
 import { parseArgs } from 'node:util';
 import { closeDb, getDb } from '@/server/db/client';
+import { requireExistingDatabase } from '@/server/db/existing';
+import { statusReport } from '@/server/delivery/health';
 import { enabledChannels } from '@/server/delivery/wiring';
 import { serverEnv } from '@/server/env';
 import {
+  eraseContact,
   exportLeads,
   findLead,
   leadSource,
@@ -29,7 +34,9 @@ const usage = `Usage:
   npm run leads -- export --format csv|json [--since YYYY-MM-DD]
   npm run leads -- release REFERENCE           a request kept as spam becomes a lead and is delivered
   npm run leads -- retry-failed                failed deliveries are tried again
-  npm run leads -- purge --older-than DAYS`;
+  npm run leads -- status                      delivery health: waiting, failing, given up, open alerts
+  npm run leads -- purge --older-than DAYS
+  npm run leads -- erase CONTACT               every request of one person (phone, e-mail or @username), on their request`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
@@ -55,6 +62,8 @@ function sinceDate(): Date | undefined {
   return new Date(`${values.since}T00:00:00Z`);
 }
 
+// A data folder or database the site has never used is named, not created empty.
+await requireExistingDatabase();
 try {
   switch (command) {
     case 'list': {
@@ -126,6 +135,12 @@ try {
       console.log(`${count} failed ${count === 1 ? 'delivery' : 'deliveries'} queued again.`);
       break;
     }
+    case 'status': {
+      const report = await statusReport(getDb, serverEnv());
+      console.log(report.lines.join('\n'));
+      process.exitCode = report.exitCode;
+      break;
+    }
     case 'purge': {
       const days = Number(values['older-than']);
       if (!values['older-than'] || !Number.isInteger(days) || days < 1)
@@ -134,6 +149,37 @@ try {
       console.log(
         `Deleted ${result.leads} leads older than ${days} days (with their consent records and deliveries) and ${result.rateLimitEntries} rate-limit entries older than a day.`,
       );
+      break;
+    }
+    case 'erase': {
+      // A phone number typed with spaces arrives as several arguments: they are one contact.
+      const contact = positionals.slice(1).join(' ');
+      if (!contact) fail('erase needs a contact, e.g. npm run leads -- erase +77011234567');
+      const result = await eraseContact(await getDb(), contact);
+      if (result.status === 'invalid')
+        fail('erase needs a phone number, an e-mail address or a Telegram @username');
+      if (result.status === 'ambiguous')
+        fail(
+          `That number reads as ${result.numbers.join(' or ')} depending on the country: give it with its country code`,
+        );
+      if (result.status === 'no-match') {
+        console.log('No request has that contact: nothing was removed.');
+        process.exitCode = 1;
+        break;
+      }
+      const n = result.references.length;
+      console.log(
+        `Erased ${n} ${n === 1 ? 'request' : 'requests'}: ${result.references.join(', ')}`,
+      );
+      console.log(
+        `Rows removed: ${Object.entries(result.removed)
+          .map(([t, c]) => `${t} ${c}`)
+          .join(', ')}`,
+      );
+      if (result.deliveredTo.length > 0)
+        console.log(
+          `Already delivered to ${result.deliveredTo.join(', ')}: delete the copies there too.`,
+        );
       break;
     }
     default:

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The test suites (README, "Test it"). Every stage runs even if an earlier one
+ * The test suites (docs/development.md, "Testing it"). Every stage runs even if an earlier one
  * failed, and the last line printed is the total: "N passed, N failed" (a check
  * such as lint counts as one test). The totals are also written to
  * test-results/summary.json for CI.

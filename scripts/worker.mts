@@ -8,8 +8,11 @@ import { startOutboxWorker } from '@/server/delivery/outbox';
 import { announceChannels, createDeliverers } from '@/server/delivery/wiring';
 import { serverEnv } from '@/server/env';
 import { logger } from '@/server/log';
+import { flushErrorTracking, initErrorTracking } from '@/server/monitoring/errors';
 
 const env = serverEnv();
+// With SENTRY_DSN, a failed round and a job given up are reported (docs/error-tracking.md).
+void initErrorTracking('worker', { env, buildDir: new URL('.', import.meta.url).pathname });
 announceChannels(env);
 const deliverers = await createDeliverers(env);
 await getDb(); // connect and migrate before the first round
@@ -31,7 +34,7 @@ async function shutdown(signal: string) {
   // database; a worker stuck on the database is left after 4 s (see startup.ts).
   const deadline = setTimeout(() => process.exit(1), 9_500);
   await Promise.race([worker.stop(), new Promise((resolve) => setTimeout(resolve, 4_000))]);
-  await closeDb();
+  await Promise.all([closeDb(), flushErrorTracking(2_000)]);
   clearTimeout(deadline);
   process.exit(0);
 }

@@ -4,6 +4,8 @@ import { splitLocale } from '@/i18n/paths';
 import { withPage } from '@/i18n/server';
 import { negotiateLangCode } from '@/lib/locale-negotiation';
 import { builtAnalyticsOrigins, withSitePolicy } from '@/lib/security/headers';
+import { routeFailed } from '@/server/monitoring/route-errors';
+import { checkRedirectsAtBuild, devRedirect } from '@/server/http/redirects-astro';
 
 /**
  * Every page is rendered inside the scope of its language and path
@@ -17,6 +19,13 @@ import { builtAnalyticsOrigins, withSitePolicy } from '@/lib/security/headers';
 const editorPath = /^\/(?:api\/)?keystatic(?:\/|$)/;
 
 export const onRequest = defineMiddleware(async (context, next) => {
+  // The old site's addresses (content/redirects): answered here in `astro dev`
+  // only (in production the site's server answers them before Astro), and
+  // checked once while a build renders its pages.
+  if (import.meta.env.DEV) {
+    const moved = await devRedirect(context.url, context.request.method);
+    if (moved) return moved;
+  } else if (context.isPrerendered) await checkRedirectsAtBuild();
   const { locale, path } = splitLocale(context.url.pathname.replace(/\.html$/, ''));
   const page = {
     pathname: path,
@@ -31,7 +40,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
             }),
           )),
   };
-  const response = await withPage(page, () => next());
+  // A page or endpoint that throws is logged and reported (docs/error-tracking.md).
+  const response = await withPage(page, () => next()).catch(routeFailed(context.url.pathname));
   if (context.isPrerendered || editorPath.test(context.url.pathname)) return response;
   return withSitePolicy(response, builtAnalyticsOrigins());
 });

@@ -1,6 +1,6 @@
 /**
- * The budgets `npm run bench` checks; its report (the README's benchmark
- * section) lists them. Throughput and build time are budgets kept from before
+ * The budgets `npm run bench` checks; its report (docs/performance.md)
+ * lists them. Throughput and build time are budgets kept from before
  * the site moved to islands.
  */
 export const budgets = {

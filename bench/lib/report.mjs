@@ -1,8 +1,8 @@
 /**
  * The Markdown of `npm run bench`'s results (bench/results/latest.md and the
- * README's table), each figure against its budget: the page parts come from
- * report-pages.mjs; what a visitor on a phone feels, the load tests and the
- * form submissions are here.
+ * table in docs/performance.md), each figure against its budget: the page
+ * parts come from report-pages.mjs; what a visitor on a phone feels, the load
+ * tests and the form submissions are here.
  */
 import { bareNames, budgets, fixed, ok, table, why } from './report-format.mjs';
 import { bytesSection, intro, lighthouseSection } from './report-pages.mjs';

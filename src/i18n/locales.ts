@@ -99,7 +99,7 @@ export function codeOf(locale: Locale): LangCode {
   return localeInfo[locale].code;
 }
 
-/** The cookie that remembers the visitor's language code (README, "Languages"). */
+/** The cookie that remembers the visitor's language code (docs/architecture.md, "Languages"). */
 export const localeCookie = {
   name: 'i18n_redirected',
   maxAge: 365 * 24 * 60 * 60,

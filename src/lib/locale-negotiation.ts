@@ -44,7 +44,7 @@ export type NegotiationInput = {
 
 /**
  * The language code `/` and unprefixed paths redirect to: the cookie first, then
- * the browser's languages in order, then the default (README, "Languages").
+ * the browser's languages in order, then the default (docs/architecture.md, "Languages").
  */
 export function negotiateLangCode({ cookie, acceptLanguage }: NegotiationInput): LangCode {
   if (isLangCode(cookie)) return cookie;

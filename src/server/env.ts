@@ -1,6 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { langCodes } from '@/i18n/locales';
+import { dsnProblem, parseDsn } from '@/lib/monitoring/dsn';
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
@@ -89,8 +90,24 @@ export const serverEnvSchema = z
      * it sends; a job whose worker died is taken over once the hold runs out.
      */
     OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(20),
+    /**
+     * Minutes a channel may keep failing before the team is alerted through
+     * another channel (once, and once more when it delivers again). Decimals allowed.
+     */
+    ALERT_AFTER_MINUTES: z.coerce.number().positive().max(10_080).default(15),
     /** Proxies in front of the site that append to X-Forwarded-For (a CDN and a load balancer: 2). */
     TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
+    /** Error reports of the server and the worker (docs/error-tracking.md): off when unset. */
+    SENTRY_DSN: optional(
+      z
+        .string()
+        .trim()
+        .refine((dsn) => !!parseDsn(dsn), dsnProblem),
+    ),
+    /** The environment reports are filed under; NODE_ENV (or `production`) when unset. */
+    SENTRY_ENVIRONMENT: optional(
+      z.string().regex(/^[\w.-]{1,64}$/, 'must be a short name such as production or staging'),
+    ),
   })
   .superRefine((env, ctx) => {
     if (!!env.TELEGRAM_BOT_TOKEN !== !!env.TELEGRAM_CHAT_ID) {

@@ -1,5 +1,10 @@
 import 'server-only';
 import pino from 'pino';
+import { redactContactData } from '@/lib/privacy/redact-contact';
+import { reportLogLine } from '@/server/monitoring/report';
+import { currentRequest } from '@/server/monitoring/request-scope';
+
+export { redactContactData };
 
 /**
  * Structured JSON lines on stdout for everything the server does that an
@@ -25,6 +30,26 @@ export const logger = pino(
     level: configuredLevel,
     base: { service: 'agency-site' },
     timestamp: pino.stdTimeFunctions.isoTime,
+    // A line logged while a request is answered carries its id (src/server/monitoring/).
+    mixin: () => {
+      const request = currentRequest();
+      return request ? { requestId: request.requestId } : {};
+    },
+    // Error lines that carry an error, and jobs given up, become error reports
+    // when SENTRY_DSN is set (src/server/monitoring/report.ts).
+    hooks: {
+      logMethod(args, method, level) {
+        if (level >= 40) {
+          try {
+            reportLogLine(level, args, described);
+          } catch {
+            // A report that cannot be made never stops the line from being logged.
+          }
+        }
+        described = undefined;
+        return method.apply(this, args);
+      },
+    },
     // A second guard: should a lead's fields ever be passed to a log call, they are censored.
     redact: {
       paths: ['contact', 'contactValue', 'name', 'message', '*.contact', '*.contactValue'],
@@ -52,10 +77,12 @@ export function captureLogs(): { lines: string[]; stop: () => void } {
   };
 }
 
-const ipv4 = /\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b/g;
-const email = /[^\s"'<>()[\]@,;:]+@[^\s"'<>()[\],;:]+/g;
-// Seven or more digits, however grouped: a phone number, never a port or a count.
-const digitRun = /\+?\d(?:[\s().-]*\d){6,}/g;
+/**
+ * The error `errorDetails` described last, with the text it made of it: the
+ * line logged next that carries that text (`...errorDetails(error)`) hands the
+ * whole error, stack included, to its report, never to the log.
+ */
+let described: { error: unknown; text: string } | undefined;
 
 /**
  * An error as a log line may show it: its name, its code (PostgreSQL's SQLSTATE,
@@ -86,28 +113,13 @@ export function errorDetails(error: unknown): {
       message ??= text;
     }
   }
+  const text = redactContactData(message ?? (typeof error === 'string' ? error : 'unknown error'));
+  described = { error, text };
   return {
-    error: redactContactData(message ?? (typeof error === 'string' ? error : 'unknown error')),
+    error: text,
     ...(name ? { errorName: name } : {}),
     ...(code ? { errorCode: code } : {}),
   };
-}
-
-/** Removes quoted values, e-mail addresses and phone-like digit runs from a text meant for a log. */
-export function redactContactData(text: string): string {
-  const kept: string[] = [];
-  const protectedText = text.replace(ipv4, (ip) => `\u0000${kept.push(ip) - 1}\u0000`);
-  return (
-    protectedText
-      .split(/\r?\n/)[0]!
-      .replace(/params:.*$/is, 'params: [redacted]')
-      .replace(/"[^"]*"|'[^']*'/g, '"[redacted]"')
-      .replace(email, '[redacted]')
-      .replace(digitRun, '[redacted]')
-      // eslint-disable-next-line no-control-regex -- NUL marks the kept parts, set above
-      .replace(/\u0000(\d+)\u0000/g, (_, index: string) => kept[Number(index)] ?? '')
-      .slice(0, 300)
-  );
 }
 
 /**

@@ -2,7 +2,7 @@ import { cacheControl } from '@/lib/http/cache-headers';
 import { expect, test } from './support/fixtures';
 
 /**
- * What a CDN in front may keep, and for how long (README, "Deploying"): hashed
+ * What a CDN in front may keep, and for how long (docs/deploy.md): hashed
  * files for a year, prerendered pages briefly with stale-while-revalidate,
  * public files an hour, answers of the API and the language redirect never.
  */

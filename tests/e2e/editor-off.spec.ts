@@ -4,8 +4,7 @@ import { expect, test } from './support/fixtures';
 import { draftArticleSlugs, langCodes, messages } from './support/site';
 
 /**
- * A production build without the editor's GitHub settings (README, "Editing
- * content"): the editor is not part of it, and drafts are not published.
+ * A production build without the editor's GitHub settings (docs/editing.md): the editor is not part of it, and drafts are not published.
  */
 
 test.describe('the content editor in a production build without its settings', () => {

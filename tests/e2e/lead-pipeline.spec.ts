@@ -279,4 +279,22 @@ test.describe('bad input gets a 4xx in the visitor language, never a 500', () =>
       expect(response.status(), path).toBe(405);
     }
   });
+
+  test('the API routes that only read answer HEAD and OPTIONS, and 405 to other methods', async ({
+    request,
+  }) => {
+    for (const path of ['/api/health', '/api/leads/token']) {
+      const head = await request.head(path);
+      expect(head.status(), `HEAD ${path}`).toBe(200);
+      const options = await request.fetch(path, { method: 'OPTIONS' });
+      expect(options.status(), `OPTIONS ${path}`).toBe(204);
+      expect(options.headers().allow).toBe('GET, HEAD, OPTIONS');
+      for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+        const answer = await request.fetch(path, { method, data: '{}' });
+        expect(answer.status(), `${method} ${path}`).toBe(405);
+        expect(answer.headers().allow).toBe('GET, HEAD, OPTIONS');
+        expect(answer.headers()['x-content-type-options']).toBe('nosniff');
+      }
+    }
+  });
 });

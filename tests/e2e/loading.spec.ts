@@ -4,7 +4,7 @@ import { langCodes, messages, pagesOf, url } from './support/site';
 import { inRelease } from './support/suites';
 
 /**
- * What a page's first paint waits for (README, "Budgets"): the stylesheet
+ * What a page's first paint waits for (docs/performance.md): the stylesheet
  * comes first; then the Onest faces its language needs, preloaded, and
  * nothing else; its scripts are modules (deferred by nature: they never hold
  * the first paint back), asked for from `<head>` while the document loads.

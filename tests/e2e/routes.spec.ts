@@ -24,7 +24,7 @@ import {
  * tests/e2e/seo.spec.ts (status, language, its h1, head, structured data).
  *
  * The release suite opens every other page in every language (the run to make
- * after bulk content changes and before a release; README, "Test it"), and each
+ * after bulk content changes and before a release; docs/development.md, "Testing it"), and each
  * type's first page at desktop width too.
  */
 const types = [...new Set(pagesOf('en').map((page) => page.type))];

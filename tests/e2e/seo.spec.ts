@@ -37,7 +37,7 @@ function statusOf(request: APIRequestContext, path: string): Promise<number> {
   return status;
 }
 
-/** The headers every response carries (README, "Security headers"). */
+/** The headers every response carries (docs/architecture.md, "Security headers"). */
 function expectSecurityHeaders(response: APIResponse, { https = false } = {}) {
   const headers = response.headers();
   const label = `${response.status()} ${response.url()}`;

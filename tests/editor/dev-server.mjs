@@ -1,6 +1,5 @@
 /**
- * The development server the editor's end-to-end test drives (README, "Editing
- * content"): `astro dev` on a scratch copy of the project in .editor-e2e/, so
+ * The development server the editor's end-to-end test drives (docs/editing.md): `astro dev` on a scratch copy of the project in .editor-e2e/, so
  * that what the test writes through /keystatic never touches this checkout.
  * The copy sits inside the project so that it finds the project's
  * node_modules; it is made afresh at each start and ignored by git and the tools.

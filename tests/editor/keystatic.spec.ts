@@ -6,7 +6,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { load } from 'js-yaml';
 
 /**
- * The content editor in local mode (README, "Editing content"): an article
+ * The content editor in local mode (docs/editing.md): an article
  * written and then edited through /keystatic on the development server
  * (`astro dev`) lands as files the build accepts, in all four languages, with
  * its cover beside it, and shows on the blog. The server runs on a scratch

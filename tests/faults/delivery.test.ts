@@ -148,15 +148,15 @@ describe.each(faultBackends)('delivery faults on %s', (backend) => {
 
 /**
  * The process that serves an embedded database folder, from its lock file
- * (a process that has claimed the folder but does not serve it yet names no port).
+ * (a process that has claimed the folder but does not serve it yet names no socket).
  */
 function servingPid(dataDir: string): number | undefined {
   try {
     const lock = JSON.parse(readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8')) as {
       pid?: number;
-      port?: number;
+      socket?: string;
     };
-    return lock.port === undefined ? undefined : lock.pid;
+    return lock.socket === undefined ? undefined : lock.pid;
   } catch {
     return undefined; // not written yet, or being replaced
   }

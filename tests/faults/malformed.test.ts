@@ -44,9 +44,11 @@ describe('malformed and hostile requests to the built server', () => {
       request.end(body);
     });
 
+  // The request is written and the socket left open (each one asks the server to
+  // close): Node drops an answer still in hand when the client half-closes.
   const raw = (text: string) =>
     new Promise<string>((resolve, reject) => {
-      const socket = connect(site.port, '127.0.0.1', () => socket.end(text));
+      const socket = connect(site.port, '127.0.0.1', () => socket.write(text));
       let answer = '';
       socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
       socket.on('close', () => resolve(answer));
@@ -72,6 +74,19 @@ describe('malformed and hostile requests to the built server', () => {
       ['GET', '/ru/nope', { host: 'evil.example/x' }, 400],
       ['GET', '/api/health', { 'x-forwarded-host': 'evil.example/x' }, 200],
       ['POST', '/api/leads', { 'content-type': 'application/json' }, 400],
+      // Their relatives.
+      ['GET', '/%', {}, 400],
+      ['GET', '/ru/%E0%A4%A', {}, 400],
+      ['GET', '//evil.example', {}, 404],
+      ['GET', '/ru/..%2f..%2fetc/passwd', {}, 404],
+      ['GET', `/${'a'.repeat(10_240)}`, {}, 404],
+      ['GET', `/ru/${'a'.repeat(10_240)}`, {}, 404],
+      ['GET', '/ru', { host: ':3000' }, 400],
+      ['GET', '/.env', { 'x-forwarded-proto': 'https,http' }, 404],
+      ['GET', '/ru/nope', { 'x-forwarded-proto': 'https, http' }, 404],
+      ['GET', '/nope', { 'x-forwarded-host': ':0' }, 404],
+      ['GET', '/ru/nope', { 'x-forwarded-host': ',,,' }, 404],
+      ['GET', '/', { 'x-forwarded-host': 'a b', 'x-forwarded-proto': 'https' }, 307],
     ];
     for (const [method, target, headers, status] of cases) {
       const answer = await ask(target, method, headers, method === 'POST' ? '{' : undefined);
@@ -87,6 +102,8 @@ describe('malformed and hostile requests to the built server', () => {
     for (const line of [
       'GET * HTTP/1.1',
       'OPTIONS * HTTP/1.1',
+      'HEAD * HTTP/1.1',
+      'POST * HTTP/1.1',
       'TRACK / HTTP/1.1',
       'CONNECT a:443 HTTP/1.1',
     ]) {
@@ -94,6 +111,42 @@ describe('malformed and hostile requests to the built server', () => {
       expect(answer, line).toMatch(/^HTTP\/1\.1 4\d\d /);
       expect(answer, line).toContain('X-Content-Type-Options: nosniff');
     }
+  });
+
+  it('answers HTTP/1.1 without a Host with 400 and the security headers', async () => {
+    const answer = await raw('GET /ru HTTP/1.1\r\nConnection: close\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain('X-Content-Type-Options: nosniff');
+    expect(await raw('GET /ru HTTP/1.0\r\n\r\n')).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
+  it('answers HEAD and OPTIONS on each kind of route without a 500, with the security headers', async () => {
+    const routes = [
+      '/ru', // a page built ahead
+      '/', // the language redirect
+      '/blog', // a page without its language
+      '/nope', // nothing, without a language
+      '/ru/nope', // nothing, in a language
+      '/ru/calculator?type=shop', // rendered per request
+      '/ru/blog/rss.xml', // a feed
+      '/_astro/nope.js', // an asset that is not there
+      '/api/health',
+      '/api/leads',
+      '/api/leads/token',
+      '/favicon.ico',
+    ];
+    const failures: string[] = [];
+    for (const route of routes)
+      for (const method of ['HEAD', 'OPTIONS']) {
+        const answer = await ask(route, method, { 'x-forwarded-proto': 'https' });
+        if (
+          answer.status >= 500 ||
+          answer.headers['x-content-type-options'] !== 'nosniff' ||
+          !answer.headers['strict-transport-security']
+        )
+          failures.push(`${method} ${route}: ${answer.status}`);
+      }
+    expect(failures).toEqual([]);
   });
 
   it('answers a stream of random requests without a 500, and is still there', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { socketUrl } from '@/server/db/embedded';
 import {
   Client,
   faultDatabase,
@@ -117,10 +118,8 @@ describe('SIGTERM to the process that serves the embedded database', () => {
     // every query of the site now waits behind it.
     const lock = JSON.parse(
       readFileSync(path.join(database.target.dataDir!, 'pglite.lock'), 'utf8'),
-    ) as { port: number };
-    other = new pg.Client({
-      connectionString: `postgres://postgres@127.0.0.1:${lock.port}/postgres`,
-    });
+    ) as { socket: string };
+    other = new pg.Client({ connectionString: socketUrl(lock.socket) });
     other.on('error', () => {});
     await other.connect();
     await other.query('BEGIN');
@@ -174,6 +173,10 @@ describe('SIGTERM in the middle of a stream of submissions, on the embedded data
       }
     });
     const exit = await site.exited;
+    console.info(
+      `SIGTERM in a stream: exit ${exit.code} after ${exit.at - signalled} ms; ` +
+        `${accepted.size} accepted, ${other.length} refused (${[...new Set(other)].join(', ') || 'none'})`,
+    );
     expect(signalled).toBeGreaterThan(0);
     expect(exit.at - signalled).toBeLessThan(10_000);
     expect(exit.code, site.lines.slice(-40).join('\n')).toBe(0);

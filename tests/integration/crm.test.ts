@@ -265,7 +265,7 @@ describe('the webhook signature', () => {
   const timestamp = Math.floor(now / 1000);
   const signature = signWebhook(secret, timestamp, body);
 
-  it('is HMAC-SHA256 of "timestamp.body", hex, as the README documents', async () => {
+  it('is HMAC-SHA256 of "timestamp.body", hex, as docs/channels.md documents', async () => {
     const { createHmac } = await import('node:crypto');
     expect(signature).toBe(
       `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`,

@@ -20,7 +20,7 @@ function deadPid(): number {
 }
 
 /** Waits (polling every 5 ms, for up to 5 s) until the lock file says exactly `expected`. */
-async function waitForLock(lockFile: string, expected: { pid?: number; port?: number }) {
+async function waitForLock(lockFile: string, expected: { pid?: number; socket?: string }) {
   const until = Date.now() + 5_000;
   let seen: unknown;
   while (Date.now() < until) {
@@ -68,9 +68,8 @@ describe('the embedded database folder lock', () => {
     cleanup.push(database.close);
     expect(database.owner).toBe(true);
     expect(database.servedBy).toBe(process.pid);
-    const lock = JSON.parse(await readFile(lockFile, 'utf8')) as { pid: number; port?: number };
-    expect(lock.pid).toBe(process.pid);
-    expect(lock.port).toEqual(expect.any(Number));
+    const lock = JSON.parse(await readFile(lockFile, 'utf8')) as { pid: number; socket?: string };
+    expect(lock).toEqual({ pid: process.pid, socket: path.join(dir, '.s.PGSQL.5432') });
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     try {

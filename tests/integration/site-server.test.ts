@@ -7,6 +7,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheControl } from '@/lib/http/cache-headers';
 import { securityHeaders } from '@/lib/security/headers';
+import type { RedirectEntry } from '@/server/content/redirects';
 import { createSiteServer, type AppHandler } from '@/server/http/site-server';
 
 /*
@@ -69,9 +70,9 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function ask(target: string, headers: Record<string, string> = {}, method = 'GET') {
+function ask(target: string, headers: Record<string, string> = {}, method = 'GET', at = port) {
   return new Promise<Answer>((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port, path: target, method, headers });
+    const request = http.request({ host: '127.0.0.1', port: at, path: target, method, headers });
     request.on('response', (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -89,9 +90,9 @@ function ask(target: string, headers: Record<string, string> = {}, method = 'GET
 }
 
 /** A request written as it is, for what an HTTP client will not send; the raw answer. */
-function raw(lines: string): Promise<string> {
+function raw(lines: string, at = port): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(lines));
+    const socket = connect(at, '127.0.0.1', () => socket.write(lines));
     let text = '';
     socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
     socket.on('end', () => resolve(text));
@@ -213,6 +214,81 @@ describe('an address with a slash at the end', () => {
   });
 });
 
+describe('redirects from the old site', () => {
+  const oldSite: RedirectEntry[] = [
+    { from: '/uslugi/seo', to: '/ru', note: 'Tilda' },
+    { from: '/page12345.html', to: '/en/blog' },
+    { from: '/?p=123', to: '/en/blog', note: 'WordPress' },
+    { from: '/feed/*', to: '/ru/blog/*' },
+    { from: '/wp-content/*', to: 'https://files.example.kz/*' },
+  ];
+  let moved: http.Server;
+  let at: number;
+
+  beforeAll(async () => {
+    moved = createSiteServer({ clientDir: dir, app, redirects: oldSite });
+    await new Promise<void>((resolve) => moved.listen(0, '127.0.0.1', resolve));
+    at = (moved.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    moved.closeAllConnections();
+    await new Promise((resolve) => moved.close(resolve));
+  });
+
+  it('answer 301 in one hop, with the security headers and a day’s caching', async () => {
+    const hops: [string, string][] = [
+      ['/uslugi/seo', '/ru'],
+      // Not first to /uslugi/seo by the slash rule, then on: one hop.
+      ['/uslugi/seo/?utm_source=old', '/ru?utm_source=old'],
+      ['/page12345.html', '/en/blog'],
+      ['/?utm_source=x&p=123', '/en/blog'],
+      ['/feed/rss.xml?x=1', '/ru/blog/rss.xml?x=1'],
+      ['/wp-content/uploads/price.pdf', 'https://files.example.kz/uploads/price.pdf'],
+    ];
+    for (const [target, location] of hops) {
+      for (const method of ['GET', 'HEAD']) {
+        const answer = await ask(target, { 'x-forwarded-proto': 'https' }, method, at);
+        expect(answer.status, `${method} ${target}`).toBe(301);
+        expect(answer.headers.location, target).toBe(location);
+        expect(answer.headers['cache-control'], target).toBe('public, max-age=86400');
+        expect(answer.headers['strict-transport-security'], target).toMatch(/^max-age=/);
+        expectSecurityHeaders(answer.headers);
+      }
+      // Where it sends the visitor is a page, not another redirect.
+      if (location.startsWith('/')) expect((await ask(location, {}, 'GET', at)).status).toBe(200);
+    }
+  });
+
+  it('come before the files and Astro, and leave the site’s own addresses and other methods alone', async () => {
+    // An old address that names nothing here would be Astro's 404.
+    expect((await ask('/page12345.html')).body.toString()).toBe('app: GET /page12345.html');
+    expect((await ask('/uslugi/seo', {}, 'POST', at)).body.toString()).toBe(
+      'app: POST /uslugi/seo',
+    );
+    expect((await ask('/ru', {}, 'GET', at)).status).toBe(200);
+    expect((await ask('/', {}, 'GET', at)).body.toString()).toBe('app: GET /');
+    expect((await ask('/?p=124', {}, 'GET', at)).body.toString()).toBe('app: GET /?p=124');
+    expect((await ask('/Uslugi/seo', {}, 'GET', at)).status).toBe(404);
+  });
+
+  it('never hide an address of the site: the server does not start with such a list, or a loop', () => {
+    for (const [entries, problem] of [
+      [[{ from: '/ru', to: '/en/blog' }], /\/ru is an address of this site/],
+      [[{ from: '/flags/*', to: '/ru' }], /would hide \/flags\/kz\.svg/],
+      [[{ from: '/api/health', to: '/ru' }], /\/api\/health is an address of this site/],
+      [
+        [
+          { from: '/a', to: '/b' },
+          { from: '/b', to: '/a' },
+        ],
+        /a loop, \/a → \/b → \/a/,
+      ],
+      [[{ from: '/a', to: '/ru/nope' }], /no page at \/ru\/nope/],
+    ] as [RedirectEntry[], RegExp][])
+      expect(() => createSiteServer({ clientDir: dir, app, redirects: entries })).toThrow(problem);
+  });
+});
+
 describe('what is rendered per request', () => {
   it('is never stored unless the route says so, and is compressed as it is sent', async () => {
     const small = await ask('/api/thing');
@@ -262,13 +338,44 @@ describe('requests that name no address of the site', () => {
   });
 
   it('are 400 when the Host header names no host', async () => {
-    for (const host of ['a b', 'evil.example/x', 'user@evil.example', 'x\\y']) {
+    for (const host of ['a b', 'evil.example/x', 'user@evil.example', 'x\\y', ':3000']) {
       const answer = await ask('/ru', { host });
       expect(answer.status, host).toBe(400);
       expectSecurityHeaders(answer.headers);
     }
     for (const host of ['example.com', 'localhost:3000', '[::1]:3000', '127.0.0.1'])
       expect((await ask('/ru', { host })).status, host).toBe(200);
+  });
+
+  it('are 400 with the security headers when HTTP/1.1 names no Host; HTTP/1.0 needs none', async () => {
+    const none = await raw('GET /ru HTTP/1.1\r\nConnection: close\r\n\r\n');
+    expect(none).toMatch(/^HTTP\/1\.1 400 /);
+    expect(none).toContain('X-Content-Type-Options: nosniff');
+    expect(none).toContain('Content-Security-Policy: ');
+    expect(await raw('GET /ru HTTP/1.0\r\n\r\n')).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
+  it('and their relatives never reach a 500', async () => {
+    const answers: [string, Record<string, string>, number][] = [
+      ['/%', {}, 400],
+      ['/ru/%E0%A4%A', {}, 400],
+      ['/ru/..%2f..%2fetc/passwd', {}, 404],
+      ['/_astro/..%2F..%2Fserver.mjs', {}, 404],
+      [`/${'a'.repeat(10_240)}`, {}, 404],
+      ['/.env', { 'x-forwarded-proto': 'https,http' }, 404],
+      ['/.env', { 'x-forwarded-host': 'evil.example/x' }, 404],
+      ['/.env', { 'x-forwarded-host': ':0' }, 404],
+    ];
+    for (const [target, headers, status] of answers) {
+      const answer = await ask(target, headers);
+      expect(answer.status, target.slice(0, 40)).toBe(status);
+      expectSecurityHeaders(answer.headers);
+    }
+    for (const method of ['HEAD', 'POST', 'PUT']) {
+      const answer = await raw(`${method} * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      expect(answer, method).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer, method).toContain('X-Content-Type-Options: nosniff');
+    }
   });
 
   it('are read by their path in the absolute form HTTP/1.1 allows', async () => {

@@ -316,7 +316,7 @@ export async function startFakeAmocrm(token = 'amo-long-lived-token-0123456789')
 
 export type WebhookFailure = 'server-error' | 'too-many-requests' | 'error-after-receive';
 
-/** A receiver that checks the signature as the README tells, and keeps what it accepted. */
+/** A receiver that checks the signature as docs/channels.md tells, and keeps what it accepted. */
 export async function startFakeWebhook(secret: string) {
   const received: { id: string; body: Record<string, unknown> }[] = [];
   const state = { failures: [] as WebhookFailure[], refusedSignatures: 0 };

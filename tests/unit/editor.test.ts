@@ -40,6 +40,7 @@ describe('the content editor (keystatic.config.ts)', () => {
       'legal',
       'site',
       'about',
+      'redirects',
     ])
       expect(names, name).toContain(name);
   });
@@ -54,6 +55,15 @@ describe('the content editor (keystatic.config.ts)', () => {
       for (const asset of assets) expect(asset.file).toMatch(/^public\/images\//);
     },
   );
+
+  it('edits the redirects from the old site in the file the site serves them from', async () => {
+    const { redirectsFile } = await import('@/server/content/redirects');
+    const entry = files.find((item) => item.name === 'redirects');
+    expect(entry && path.join(root, entry.file)).toBe(redirectsFile);
+    const list = entry?.schema.redirects as { kind: string; element?: { fields?: object } };
+    expect(list.kind).toBe('array');
+    expect(Object.keys(list.element?.fields ?? {})).toEqual(['from', 'to', 'note']);
+  });
 
   it('shows each entry’s four languages side by side', () => {
     for (const [name, collection] of Object.entries(config.collections ?? {})) {

@@ -4,6 +4,7 @@ import './consent.css';
 import { consentConfig } from '@/config/consent';
 import type { AnalyticsProviders } from '@/lib/analytics/config';
 import type { GoalDetail, GoalEventName } from '@/lib/analytics/goals';
+import { startErrorTracking, stopErrorTracking } from '@/scripts/error-tracking';
 import { contactChannel, loadProviders, type Loaded } from './providers';
 import type { ConsentSettings } from './settings';
 
@@ -28,6 +29,8 @@ function cookiesOf(patterns: readonly RegExp[]): CookieConsent.CookieItem[] {
 /** Starts the providers once the visitor has agreed to analytics; never before. */
 function startAnalytics(providers: AnalyticsProviders) {
   if (loaded || !CookieConsent.acceptedCategory('analytics')) return;
+  // The page's error reports go with analytics, when the build has them.
+  startErrorTracking();
   loaded = loadProviders(providers, { marketing: CookieConsent.acceptedCategory('marketing') });
   const track = (goal: GoalDetail) => loaded?.track(goal);
   window.__agencyAnalytics = { clientIds: () => loaded?.clientIds() ?? {} };
@@ -90,6 +93,7 @@ export async function startConsent({ providers, lang, texts }: ConsentSettings) 
     },
     onConsent: () => startAnalytics(providers),
     onChange: ({ changedCategories }) => {
+      if (!CookieConsent.acceptedCategory('analytics')) stopErrorTracking();
       // Marketing given later: the running providers must hear it, which takes a fresh page.
       if (loaded && changedCategories.includes('marketing')) location.reload();
       else startAnalytics(providers);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The analytics providers the site reports to, each on only when its setting
- * is given (README, "Analytics and consent"). They are read when the site is
+ * is given (docs/architecture.md, "Analytics and consent"). They are read when the site is
  * built: pages are static, so what a page loads, and the Content Security
  * Policy that allows it, are fixed then. With none set, the site ships no
  * consent banner and no analytics code at all.

@@ -46,7 +46,7 @@ export function editorMiddleware({
         reported = true;
         logger.error(
           { missing },
-          'content editor: GitHub mode lacks its secrets; /keystatic answers 404 (README, "Editing content")',
+          'content editor: GitHub mode lacks its secrets; /keystatic answers 404 (docs/editing.md)',
         );
       }
       return new Response(null, { status: 404, headers: { 'Cache-Control': 'no-store' } });

@@ -1,5 +1,5 @@
 /**
- * Where the content editor (/keystatic) reads and writes (README, "Editing content").
+ * Where the content editor (/keystatic) reads and writes (docs/editing.md).
  *
  * - Local mode, in development (`npm run dev`): the files in this checkout.
  * - GitHub mode, for editors of the live site: the repository named by
@@ -39,7 +39,7 @@ export function editorStorage(env: Env = publicEnv()): EditorStorage {
   if (!repo) return { kind: 'local' };
   if (!repoPattern.test(repo))
     throw new Error(
-      `PUBLIC_KEYSTATIC_GITHUB_REPO must be "owner/name", not "${repo}" (README, "Editing content")`,
+      `PUBLIC_KEYSTATIC_GITHUB_REPO must be "owner/name", not "${repo}" (docs/editing.md)`,
     );
   const branchPrefix = env.PUBLIC_KEYSTATIC_BRANCH_PREFIX?.trim() || 'content/';
   return { kind: 'github', repo: repo as `${string}/${string}`, branchPrefix };

@@ -1,5 +1,5 @@
 /**
- * Cache-Control of each kind of response (README, "Deploying"), which the
+ * Cache-Control of each kind of response (docs/deploy.md), which the
  * site's server sets (src/server/http/static-rules.ts). Kept free of imports.
  *
  * - Files under /_astro carry a content hash in their name: kept for a year,
@@ -8,7 +8,7 @@
  *   for a day while it fetches the new one; browsers revalidate each time (a
  *   cheap 304). Within 10 minutes of a deploy the CDN has the new pages, and
  *   open tabs learn of the build by themselves (the hourly build check); a page
- *   served stale meanwhile still needs the previous build's files (README, "Deploying").
+ *   served stale meanwhile still needs the previous build's files (docs/deploy.md).
  * - Public files without a hash (images, flags): an hour, then revalidated.
  * - API answers and anything per visitor: never stored.
  */

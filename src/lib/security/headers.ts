@@ -1,5 +1,5 @@
 /**
- * The security headers of every response (README, "Security headers").
+ * The security headers of every response (docs/architecture.md, "Security headers").
  *
  * Pages are built ahead, so a per-request nonce is not possible. The header
  * policy, the same on every answer, therefore allows inline scripts, and each
@@ -141,7 +141,11 @@ export const editorHeaders = ({ dev = false }: { dev?: boolean } = {}): Header[]
  */
 export function builtAnalyticsOrigins(): ExtraOrigins {
   const compiled = process.env.APP_ANALYTICS_ORIGINS;
-  return compiled ? (JSON.parse(compiled) as ExtraOrigins) : none;
+  const origins = compiled ? (JSON.parse(compiled) as ExtraOrigins) : none;
+  // The browser's error reports, which go with analytics consent, when the
+  // build set them up (src/lib/monitoring/build-config.ts): their service's origin.
+  const errorReports = process.env.APP_ERROR_TRACKING_ORIGIN;
+  return errorReports ? { ...origins, connect: [...origins.connect, errorReports] } : origins;
 }
 
 /**

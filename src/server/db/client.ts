@@ -28,15 +28,59 @@ export type ConnectOptions = {
   poolSize?: number;
 };
 
-/** Opens a pool on PostgreSQL or the embedded database and brings the schema up to date. */
+/**
+ * A connection to the embedded database's socket. Once the process that served
+ * it has closed it (it is stopping, or gone), the socket's file is gone too and
+ * connecting fails with ENOENT: reported as the refused connection it amounts
+ * to, so that a request answers "unavailable, try again shortly" (503) as when
+ * a PostgreSQL server is down, while this process takes the folder over.
+ */
+class EmbeddedSocketClient extends pg.Client {
+  override connect(): Promise<pg.Client>;
+  override connect(callback: (error: Error) => void): void;
+  override connect(callback?: (error: Error) => void): Promise<pg.Client> | void {
+    if (!callback)
+      return super.connect().catch((error: unknown) => {
+        throw notServed(error);
+      });
+    super.connect((error: Error) => callback(error && notServed(error)));
+  }
+}
+
+function notServed(error: Error): Error;
+function notServed(error: unknown): unknown;
+function notServed(error: unknown): unknown {
+  const cause = error as NodeJS.ErrnoException | undefined;
+  if (cause?.code !== 'ENOENT' || cause.syscall !== 'connect') return error;
+  return Object.assign(
+    new Error('connect ECONNREFUSED: the embedded database is not served at the moment', {
+      cause,
+    }),
+    { code: 'ECONNREFUSED' },
+  );
+}
+
+/**
+ * Opens a pool on PostgreSQL or the embedded database and brings the schema up
+ * to date. The embedded database is migrated by the process that comes to
+ * serve it, before any other can connect: its one session cannot keep two
+ * processes' migrations apart with a lock, as PostgreSQL does.
+ */
 export async function connect({
   url,
   dataDir = './data',
   poolSize = 10,
 }: ConnectOptions): Promise<Connection> {
-  const embedded = url ? undefined : await openEmbeddedDatabase(dataDir);
+  const embedded = url
+    ? undefined
+    : await openEmbeddedDatabase(dataDir, { prepare: migrateEmbedded });
   const connectionString = url ?? embedded!.url;
-  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    ...(embedded && { Client: EmbeddedSocketClient }),
+  });
   // A dropped connection (the database restarting) must not crash the process;
   // the pool opens a new one for the next query. A client checked out of the
   // pool when its connection drops reports the error on itself, not on the pool:
@@ -44,18 +88,32 @@ export async function connect({
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema });
-  await migrateSchema(pool, db);
+  if (!embedded) await migrateSchema(pool, db);
   return { db, pool, embedded, url: connectionString };
 }
 
+const migrationsFolder = () => path.join(process.cwd(), 'drizzle');
+
+/** PostgreSQL: one instance at a time, the others wait for it. */
 async function migrateSchema(pool: pg.Pool, db: Database) {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [migrationLockId]);
-    await migrate(db, { migrationsFolder: path.join(process.cwd(), 'drizzle') });
+    await migrate(db, { migrationsFolder: migrationsFolder() });
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [migrationLockId]).catch(() => {});
     client.release();
+  }
+}
+
+/** The embedded database, by the process that serves it, before it is found by others. */
+async function migrateEmbedded(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsFolder() });
+  } finally {
+    await client.end().catch(() => {});
   }
 }
 

@@ -126,8 +126,45 @@ export const outboxJobs = pgTable(
   (table) => [
     index('outbox_jobs_due_idx').on(table.status, table.nextAttemptAt),
     uniqueIndex('outbox_jobs_lead_channel_key').on(table.leadId, table.channel),
+    // The jobs not delivered yet, per channel: what /api/health counts every few
+    // seconds. Delivered jobs are nearly all of the table and stay out of it.
+    index('outbox_jobs_open_idx')
+      .on(table.channel, table.status, table.createdAt)
+      .where(sql`${table.status} <> 'sent'`),
   ],
 );
+
+/**
+ * Each channel's latest delivery attempt and the alerts about it: one row per
+ * channel, written by the worker after each attempt. A channel whose latest
+ * attempt failed is "failing" since the first failure after its last success;
+ * once it has failed for ALERT_AFTER_MINUTES the team is told through another
+ * channel, and told again when it delivers. The alert columns are claimed with
+ * a conditional UPDATE, so two workers never send the same alert.
+ */
+export const deliveryChannels = pgTable('delivery_channels', {
+  channel: text('channel', {
+    enum: ['telegram', 'email', 'bitrix24', 'amocrm', 'webhook'],
+  }).primaryKey(),
+  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull(),
+  lastOutcome: text('last_outcome', { enum: ['sent', 'failed'] }).notNull(),
+  /** The latest failure's message, with contact data removed; null after a success. */
+  lastError: text('last_error'),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  /** The first failure since the last success; null while the channel delivers. */
+  failingSince: timestamp('failing_since', { withTimezone: true }),
+  /** An alert is open: the team was told the channel fails since this time. */
+  alertedSince: timestamp('alerted_since', { withTimezone: true }),
+  alertedAt: timestamp('alerted_at', { withTimezone: true }),
+  /** The channel the alert went through, or `log` when no other channel was configured. */
+  alertedVia: text('alerted_via'),
+  /** The worker sending an alert for this channel now, and since when (a hold that runs out). */
+  alertClaimedBy: text('alert_claimed_by'),
+  alertClaimedAt: timestamp('alert_claimed_at', { withTimezone: true }),
+  /** Tries of an alert that could not be sent yet, and when the next one is due. */
+  alertAttempts: integer('alert_attempts').notNull().default(0),
+  alertNextAt: timestamp('alert_next_at', { withTimezone: true }),
+});
 
 /** One row per accepted form submission, for the per-address rate limit; kept 24 hours. */
 export const submissionHits = pgTable(

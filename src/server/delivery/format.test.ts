@@ -1,16 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseServerEnv } from '@/server/env';
+import { langCodes } from '@/i18n/locales';
 import {
+  alertText,
+  emailAlert,
   emailMessage,
   emailSummary,
   escapeEmailHtml,
   escapeTelegramHtml,
   summaryListLimit,
+  telegramAlert,
   telegramMessage,
   telegramSummary,
   type LeadForNotification,
   type NotificationTexts,
 } from './format';
+import type { DeliveryAlert } from './types';
 import { notificationTexts } from './wiring';
 
 let texts: NotificationTexts;
@@ -139,5 +144,75 @@ describe('a summary of a burst', () => {
     const { subject, text } = emailSummary(burst, texts);
     expect(subject).toBe('32 requests in a burst');
     expect(text).toContain('20 messages a minute');
+  });
+});
+
+describe('an alert about a channel', () => {
+  const failing: DeliveryAlert = {
+    kind: 'failing',
+    id: 'alert-telegram-failing-1',
+    channel: 'telegram',
+    since: new Date('2026-11-21T07:30:00Z'),
+    lastError: 'Telegram answered 401: <b>Unauthorized</b> & \u202Ebad',
+    waiting: 5,
+    givenUp: 2,
+  };
+  const recovered: DeliveryAlert = {
+    kind: 'recovered',
+    id: 'alert-telegram-recovered-1',
+    channel: 'email',
+    since: new Date('2026-11-21T07:30:00Z'),
+    until: new Date('2026-11-21T09:05:00Z'),
+    leads: 3,
+    waitedMinutes: 95,
+    givenUp: 0,
+  };
+
+  it('names the channel, since when, the error, how many wait and what to do', () => {
+    const { title, lines } = alertText(failing, texts, 'Asia/Almaty');
+    expect(title).toBe('Channel “Telegram”: leads are not being delivered');
+    expect(lines).toEqual([
+      'Every delivery attempt has failed since Nov 21, 2026, 12:30 PM (Asia/Almaty).',
+      'Last error: Telegram answered 401: <b>Unauthorized</b> & bad',
+      "5 leads are waiting for this channel; every lead is saved in the site's database.",
+      'Given up after every retry: 2 leads.',
+      expect.stringMatching(/npm run leads -- status.*npm run leads -- retry-failed/),
+    ]);
+    expect(alertText(recovered, texts, 'Asia/Almaty').lines.slice(0, 2)).toEqual([
+      'Deliveries failed from Nov 21, 2026, 12:30 PM (Asia/Almaty) to Nov 21, 2026, 2:05 PM (Asia/Almaty).',
+      '3 leads waited up to 95 minutes.',
+    ]);
+  });
+
+  it('escapes what another service wrote, and keeps it out of the subject', () => {
+    const message = telegramAlert(failing, texts, 'Asia/Almaty');
+    expect(
+      message.startsWith('⚠️ <b>Channel “Telegram”: leads are not being delivered</b>\n'),
+    ).toBe(true);
+    expect(message).toContain('&lt;b&gt;Unauthorized&lt;/b&gt; &amp; bad');
+    expect(new Set(message.match(/<\/?[a-z]+>/g))).toEqual(new Set(['<b>', '</b>']));
+    const mail = emailAlert(recovered, texts, 'Asia/Almaty');
+    expect(mail.subject).toBe('✅ Channel “Email” delivers again');
+    const failingMail = emailAlert(failing, texts, 'Asia/Almaty');
+    expect(failingMail.subject).not.toContain('Unauthorized');
+    expect(failingMail.html).toContain('&lt;b&gt;Unauthorized&lt;/b&gt;');
+  });
+
+  it.each(langCodes)('is written in %s, with its own plurals', async (code) => {
+    const local = await notificationTexts(parseServerEnv({ LEADS_NOTIFY_LANGUAGE: code }));
+    for (const alert of [failing, recovered, { ...recovered, leads: 1, waitedMinutes: 1 }]) {
+      const { title, lines } = alertText(alert, local, 'Asia/Almaty');
+      expect(title).toMatch(/Telegram|Email|Почта|Пошта/);
+      for (const line of [title, ...lines]) expect(line).not.toMatch(/[{}]|alert\./);
+    }
+    const waited = (leads: number, minutes: number) =>
+      alertText({ ...recovered, leads, waitedMinutes: minutes }, local, 'UTC').lines[1];
+    const expected = {
+      en: ['1 lead waited up to 1 minute.', '2 leads waited up to 5 minutes.'],
+      ru: ['1 заявка ждала до 1 минуты.', '2 заявки ждали до 5 минут.'],
+      kz: ['1 өтінім 1 минутқа дейін күтті.', '2 өтінім 5 минутқа дейін күтті.'],
+      ua: ['1 заявка чекала до 1 хвилини.', '2 заявки чекали до 5 хвилин.'],
+    }[code];
+    expect([waited(1, 1), waited(2, 5)]).toEqual(expected);
   });
 });

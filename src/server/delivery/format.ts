@@ -3,6 +3,7 @@ import type { Attribution, Touch } from '@/lib/attribution/touch';
 import type { ContactMethod } from '@/lib/consultation/schema';
 import type { ContactTime } from '@/config/consultation';
 import { cleanText } from '@/lib/text/clean';
+import type { DeliveryAlert } from './types';
 
 /**
  * Lead notifications for the team: plain text, Telegram HTML and email HTML,
@@ -62,7 +63,86 @@ export type NotificationTexts = {
   describeEstimate?: (estimate: unknown) => string | undefined;
   /** The budget range in words, in the currency the visitor saw. */
   describeBudget?: (budget: unknown) => string | undefined;
+  /** Alerts about a channel that fails and delivers again (see alertText). */
+  alert: AlertTexts;
 };
+
+export type AlertTexts = {
+  /** The BCP 47 tag the alert's times are written in. */
+  locale: string;
+  /** Each channel's name as the team knows it. */
+  channels: Record<string, string>;
+  failingTitle: (channel: string) => string;
+  failingSince: (since: string) => string;
+  lastError: (error: string) => string;
+  waiting: (count: number) => string;
+  givenUp: (count: number) => string;
+  todo: string;
+  recoveredTitle: (channel: string) => string;
+  recoveredDown: (since: string, until: string) => string;
+  recoveredWaited: (count: number, minutes: number) => string;
+  recoveredNone: string;
+  retryHint: string;
+  recoveredTodo: string;
+};
+
+/** What an alert says, whatever carries it: a title and its lines, in the team's language. */
+export type AlertText = { title: string; lines: string[] };
+
+export function alertText(alert: DeliveryAlert, t: NotificationTexts, timeZone: string): AlertText {
+  const a = t.alert;
+  const time = (date: Date) =>
+    `${new Intl.DateTimeFormat(a.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date)} (${timeZone})`;
+  const channel = a.channels[alert.channel] ?? alert.channel;
+  if (alert.kind === 'failing') {
+    return {
+      title: a.failingTitle(channel),
+      lines: [
+        a.failingSince(time(alert.since)),
+        ...(alert.lastError ? [a.lastError(stripInvisible(alert.lastError).slice(0, 500))] : []),
+        a.waiting(alert.waiting),
+        ...(alert.givenUp > 0 ? [a.givenUp(alert.givenUp)] : []),
+        a.todo,
+      ],
+    };
+  }
+  return {
+    title: a.recoveredTitle(channel),
+    lines: [
+      a.recoveredDown(time(alert.since), time(alert.until)),
+      alert.leads > 0 ? a.recoveredWaited(alert.leads, alert.waitedMinutes) : a.recoveredNone,
+      ...(alert.givenUp > 0 ? [`${a.givenUp(alert.givenUp)} ${a.retryHint}`] : []),
+      a.recoveredTodo,
+    ],
+  };
+}
+
+const alertMark = (alert: DeliveryAlert) => (alert.kind === 'failing' ? '⚠️' : '✅');
+
+export function telegramAlert(
+  alert: DeliveryAlert,
+  t: NotificationTexts,
+  timeZone: string,
+): string {
+  const { title, lines } = alertText(alert, t, timeZone);
+  return [
+    `${alertMark(alert)} <b>${escapeTelegramHtml(title)}</b>`,
+    ...lines.map((line) => escapeTelegramHtml(line)),
+  ].join('\n');
+}
+
+export function emailAlert(alert: DeliveryAlert, t: NotificationTexts, timeZone: string) {
+  const { title, lines } = alertText(alert, t, timeZone);
+  const clean = lines.map((line) => stripInvisible(line));
+  return {
+    // The subject is the site's own words and the channel's name: nothing another service wrote.
+    subject: `${alertMark(alert)} ${title}`,
+    text: [title, '', ...clean].join('\n'),
+    html: `<h1 style="font-size:18px">${escapeEmailHtml(title)}</h1>${clean
+      .map((line) => `<p>${escapeEmailHtml(line)}</p>`)
+      .join('')}`,
+  };
+}
 
 export function stripInvisible(text: string, multiline = false): string {
   return cleanText(text, { multiline });

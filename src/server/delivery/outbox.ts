@@ -3,7 +3,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { leads, outboxJobs } from '@/server/db/schema';
 import { purgeOlderThan } from '@/server/leads/admin';
+import { serverEnv } from '@/server/env';
 import { errorDetails, logger, redactContactData } from '@/server/log';
+import { checkAlerts, recordAttempt } from './alerts';
 import { reserveNotification, type NotifyLimits } from './ceiling';
 import {
   claimedJob,
@@ -31,6 +33,8 @@ export const outboxPolicy = {
   leaseMs: 20_000,
   /** How often, and how many times, a worker tries to record a job it has sent. */
   markRetryMs: [100, 500, 1_000, 2_000, 4_000],
+  /** How long a channel fails before the team is alerted (ALERT_AFTER_MINUTES). */
+  alertAfterMs: 15 * 60_000,
 } as const;
 
 export function backoffMs(
@@ -70,6 +74,8 @@ export type OutboxRun = {
   workerId: string;
   leaseMs: number;
   limits: NotifyLimits;
+  /** How long a channel fails before the team is alerted through another one. */
+  alertAfterMs: number;
   /** Jobs sent whose "sent" could not be recorded yet: recorded first thing next round. */
   unmarked: Map<number, number | null>;
 };
@@ -80,12 +86,19 @@ export function outboxRun(
     leaseMs = outboxPolicy.leaseMs,
     notifyPerMinute = 20,
     notifyWindowMs = 60_000,
-  }: { leaseMs?: number; notifyPerMinute?: number; notifyWindowMs?: number } = {},
+    alertAfterMs = outboxPolicy.alertAfterMs,
+  }: {
+    leaseMs?: number;
+    notifyPerMinute?: number;
+    notifyWindowMs?: number;
+    alertAfterMs?: number;
+  } = {},
 ): OutboxRun {
   return {
     workerId,
     leaseMs,
     limits: { perWindow: notifyPerMinute, windowMs: notifyWindowMs },
+    alertAfterMs,
     unmarked: new Map(),
   };
 }
@@ -209,7 +222,7 @@ async function failed(
   error: unknown,
   lead: LeadForDelivery | undefined,
   final: boolean,
-) {
+): Promise<string> {
   const message = safeMessage(error, lead);
   for (const job of jobs) {
     const last = final || job.attempts >= outboxPolicy.maxAttempts;
@@ -241,6 +254,47 @@ async function failed(
       'delivery attempt failed',
     );
   }
+  return message;
+}
+
+/**
+ * Records a channel's latest outcome, for /api/health and the alerts. A
+ * database that does not take it is logged and the delivery goes on: the
+ * next attempt records the channel again.
+ */
+async function noteOutcome(
+  db: Database,
+  run: OutboxRun,
+  channel: ClaimedJob['channel'],
+  error?: string,
+) {
+  try {
+    const result = await recordAttempt(
+      db,
+      channel,
+      error === undefined ? { ok: true } : { ok: false, error },
+    );
+    if (result.recovered)
+      logger.info(
+        {
+          event: 'delivery.recovered',
+          channel,
+          workerId: run.workerId,
+          broughtForward: result.broughtForward,
+        },
+        'a failing channel delivers again; the leads waiting for it go out now',
+      );
+  } catch (recordError) {
+    logger.warn(
+      {
+        event: 'delivery.outcome',
+        channel,
+        workerId: run.workerId,
+        ...errorDetails(recordError),
+      },
+      "could not record the channel's latest attempt",
+    );
+  }
 }
 
 async function loadLeads(db: Database, ids: string[]): Promise<Map<string, LeadForDelivery>> {
@@ -263,7 +317,7 @@ async function deliver(
     return [];
   }
   if (!delivery) {
-    await failed(
+    const message = await failed(
       db,
       run,
       [job],
@@ -271,6 +325,7 @@ async function deliver(
       lead,
       true,
     );
+    await noteOutcome(db, run, job.channel, message);
     return [];
   }
 
@@ -302,7 +357,12 @@ async function deliver(
           run,
           plan.others.map((j) => j.id),
         );
-        await failed(db, run, [job], error, undefined, false);
+        await noteOutcome(
+          db,
+          run,
+          job.channel,
+          await failed(db, run, [job], error, undefined, false),
+        );
         return plan.others.map((j) => j.id);
       }
       await markSent(
@@ -311,6 +371,7 @@ async function deliver(
         jobs.map((j) => j.id),
         plan.summaryId,
       );
+      await noteOutcome(db, run, job.channel);
       logger.info(
         {
           event: 'delivery.summary',
@@ -337,10 +398,12 @@ async function deliver(
       }),
     );
   } catch (error) {
-    await failed(db, run, [job], error, lead, error instanceof DeliveryError && error.permanent);
+    const permanent = error instanceof DeliveryError && error.permanent;
+    await noteOutcome(db, run, job.channel, await failed(db, run, [job], error, lead, permanent));
     return [];
   }
   await markSent(db, run, [job.id], null);
+  await noteOutcome(db, run, job.channel);
   logger.info(
     {
       event: 'delivery.sent',
@@ -361,7 +424,30 @@ export async function releaseJobs(db: Database, ids: number[], workerId: string)
   await putBack(db, { workerId } as OutboxRun, ids);
 }
 
-/** One round: claim due jobs and deliver them one by one. Returns how many were tried. */
+/**
+ * After each round: alerts the team about a channel that has failed for
+ * longer than `alertAfterMs`, or that delivers again (alerts.ts). A failure
+ * here is logged and leaves the alert for the next round.
+ */
+async function alertRound(db: Database, deliverers: Deliverers, run: OutboxRun) {
+  try {
+    await checkAlerts(db, deliverers, {
+      workerId: run.workerId,
+      alertAfterMs: run.alertAfterMs,
+      retryInMs: (attempt) => backoffMs(attempt),
+    });
+  } catch (error) {
+    logger.warn(
+      { event: 'delivery.alert.check', workerId: run.workerId, ...errorDetails(error) },
+      'could not check whether the team is owed an alert',
+    );
+  }
+}
+
+/**
+ * One round: claim due jobs and deliver them one by one, then see whether the
+ * team is owed an alert. Returns how many jobs were tried.
+ */
 export async function runOutboxOnce(
   db: Database,
   deliverers: Deliverers,
@@ -370,6 +456,18 @@ export async function runOutboxOnce(
 ): Promise<number> {
   if (run.unmarked.size > 0) await markUnmarked(db, run);
   const jobs = await claimJobs(db, run.workerId, outboxPolicy.batch, run.leaseMs);
+  const tried = await deliverAll(db, deliverers, run, jobs, shouldStop);
+  if (!shouldStop()) await alertRound(db, deliverers, run);
+  return tried;
+}
+
+async function deliverAll(
+  db: Database,
+  deliverers: Deliverers,
+  run: OutboxRun,
+  jobs: ClaimedJob[],
+  shouldStop: () => boolean,
+): Promise<number> {
   // Jobs of this batch a summary already took along (or gave back).
   const handled = new Set<number>();
   for (const [index, job] of jobs.entries()) {
@@ -408,6 +506,7 @@ export function startOutboxWorker({
   leaseMs = outboxPolicy.leaseMs,
   notifyPerMinute,
   notifyWindowMs,
+  alertAfterMs = serverEnv().ALERT_AFTER_MINUTES * 60_000,
 }: {
   getDb: () => Promise<Database>;
   deliverers: Deliverers;
@@ -418,11 +517,13 @@ export function startOutboxWorker({
   leaseMs?: number;
   notifyPerMinute?: number;
   notifyWindowMs?: number;
+  /** How long a channel fails before the team is alerted; ALERT_AFTER_MINUTES unless given. */
+  alertAfterMs?: number;
 }): OutboxWorker {
   let stopping = false;
   let wake: (() => void) | undefined;
   const log = logger.child({ workerId });
-  const run = outboxRun(workerId, { leaseMs, notifyPerMinute, notifyWindowMs });
+  const run = outboxRun(workerId, { leaseMs, notifyPerMinute, notifyWindowMs, alertAfterMs });
 
   const loop = (async () => {
     log.info({ event: 'worker.start', channels: Object.keys(deliverers) }, 'outbox worker started');

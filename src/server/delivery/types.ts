@@ -52,8 +52,46 @@ export type Delivery = {
    * for many leads, which the outbox does when a flood passes their ceiling.
    */
   sendSummary?: (leads: LeadForDelivery[]) => Promise<void>;
+  /**
+   * Channels the team reads (Telegram, e-mail, the webhook) also carry alerts
+   * about another channel that fails, and then delivers again. Same transport,
+   * same errors as `send`; never under the ceiling of messages a minute.
+   */
+  sendAlert?: (alert: DeliveryAlert) => Promise<void>;
 };
 export type Deliverers = Partial<Record<Channel, Delivery>>;
+
+/**
+ * What the team is told about a channel: that it has failed since `since`
+ * (with the latest error, already free of contact data, and how many leads
+ * wait), or that it delivers again and how long leads waited. Never a lead's
+ * contact data: counts and the channel's own error only.
+ */
+export type DeliveryAlert =
+  | {
+      kind: 'failing';
+      /** Stable for one outage and kind: the webhook's X-Webhook-Id. */
+      id: string;
+      channel: Channel;
+      since: Date;
+      lastError: string | null;
+      /** Leads whose delivery to the channel waits for a retry (or is being tried). */
+      waiting: number;
+      /** Leads whose delivery was given up (waits for `retry-failed`). */
+      givenUp: number;
+    }
+  | {
+      kind: 'recovered';
+      id: string;
+      channel: Channel;
+      since: Date;
+      until: Date;
+      /** Leads that waited for the channel during the outage. */
+      leads: number;
+      /** The longest of their waits, in whole minutes (rounded up). */
+      waitedMinutes: number;
+      givenUp: number;
+    };
 
 /**
  * A failed delivery. `retryAfterMs` when the other side said how long to wait;

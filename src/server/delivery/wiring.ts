@@ -64,7 +64,7 @@ const channelTable: Record<
   },
   webhook: {
     on: (env) => Boolean(env.LEADS_WEBHOOK_URL && env.LEADS_WEBHOOK_SECRET),
-    start: (env) => webhookDelivery(env),
+    start: webhookDelivery,
     notifies: false,
     settings: 'LEADS_WEBHOOK_URL and LEADS_WEBHOOK_SECRET',
   },
@@ -148,6 +148,24 @@ export async function notificationTexts(env: ServerEnv): Promise<NotificationTex
       title: (count) => t('summary.title', { count }),
       intro: t('summary.intro', { limit: env.LEADS_NOTIFY_PER_MINUTE }),
       more: (count) => t('summary.more', { count }),
+    },
+    alert: {
+      locale,
+      channels: Object.fromEntries(
+        channels.map((channel) => [channel, t(`alert.channels.${channel}`)]),
+      ),
+      failingTitle: (channel) => t('alert.failingTitle', { channel }),
+      failingSince: (since) => t('alert.failingSince', { since }),
+      lastError: (error) => t('alert.lastError', { error }),
+      waiting: (count) => t('alert.waiting', { count }),
+      givenUp: (count) => t('alert.givenUp', { count }),
+      todo: t('alert.todo'),
+      recoveredTitle: (channel) => t('alert.recoveredTitle', { channel }),
+      recoveredDown: (since, until) => t('alert.recoveredDown', { since, until }),
+      recoveredWaited: (count, minutes) => t('alert.recoveredWaited', { count, minutes }),
+      recoveredNone: t('alert.recoveredNone'),
+      retryHint: t('alert.retryHint'),
+      recoveredTodo: t('alert.recoveredTodo'),
     },
     describeEstimate: (stored) => {
       const parsed = leadEstimateSchema.safeParse(stored);

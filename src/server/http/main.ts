@@ -3,6 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { builtAnalyticsOrigins } from '@/lib/security/headers';
 import { errorDetails, logger } from '@/server/log';
+import { initErrorTracking } from '@/server/monitoring/errors';
+import { assignedRequestId, withRequestIds } from '@/server/monitoring/request-ids';
 import { startServerServices, stopServerServices } from '@/server/startup';
 import { listenAddress } from './listen-address';
 import { createSiteServer, type AppHandler } from './site-server';
@@ -19,31 +21,47 @@ import { createSiteServer, type AppHandler } from './site-server';
  * database and exits 0, all within the 10 s a platform waits before SIGKILL.
  */
 const here = path.dirname(new URL(import.meta.url).pathname);
+// With SENTRY_DSN, errors are reported (docs/error-tracking.md): from now on, by the
+// SDK once the server listens, so that loading it never delays the start.
+let listening: () => void = () => {};
+void initErrorTracking('server', {
+  buildDir: here,
+  after: new Promise<void>((r) => (listening = r)),
+});
 const { handler } = (await import(pathToFileURL(path.join(here, 'server/entry.mjs')).href)) as {
   handler: AppHandler;
 };
 
-await startServerServices();
-
+// Made before the database opens: a redirect list with a problem stops the
+// start here, naming each problem, before anything else is touched.
 const server = createSiteServer({
   clientDir: path.join(here, 'client'),
-  app: handler,
+  // Each answer made per request gets its id (X-Request-Id), in its log lines and reports.
+  app: withRequestIds(handler),
   // The analytics providers are fixed when the site is built, like the pages that
   // load them: the policy allows the origins of that build (scripts/build-server.mts).
   extraOrigins: builtAnalyticsOrigins(),
   onError: (error, request) =>
     logger.error(
-      { event: 'server.request.error', method: request.method, ...errorDetails(error) },
+      {
+        event: 'server.request.error',
+        method: request.method,
+        requestId: assignedRequestId(request),
+        ...errorDetails(error),
+      },
       'a request failed in the server',
     ),
 });
 // A connection left idle by a client must not hold a shutdown up for long.
 server.keepAliveTimeout = 5_000;
 
+await startServerServices();
+
 const port = Number(process.env.PORT ?? 3000);
 const host = listenAddress();
 server.listen(port, host, () => {
   logger.info({ event: 'server.listening', host, port }, `listening on ${host}:${port}`);
+  listening();
 });
 server.on('error', (error) => {
   logger.fatal({ event: 'server.error', ...errorDetails(error) }, 'the server could not start');

@@ -10,9 +10,12 @@ import type { Duplex } from 'node:stream';
 import compression from 'compression';
 import { cacheControl } from '@/lib/http/cache-headers';
 import { hstsHeader, securityHeaders, type ExtraOrigins } from '@/lib/security/headers';
+import { redirectsAtStart, type RedirectEntry } from '@/server/content/redirects';
+import { redirectTable } from './redirects';
 import { createStaticFiles } from './static-files';
 import {
   cacheControlFor,
+  cacheControlOfRedirect,
   contentTypeFor,
   servedStatically,
   withoutTrailingSlash,
@@ -34,6 +37,12 @@ export type SiteServerOptions = {
   extraOrigins?: ExtraOrigins;
   /** Where a failure in the server's own code is reported (the log). */
   onError?: (error: unknown, request: IncomingMessage) => void;
+  /**
+   * Redirects from the old site (./redirects.ts); by default the list in
+   * content/redirects/index.yaml. Checked against `clientDir` at start: a
+   * list with a problem throws, naming each one.
+   */
+  redirects?: readonly RedirectEntry[];
 };
 
 /** Methods nothing on the site answers; they never reach the pages. */
@@ -123,8 +132,10 @@ export function createSiteServer({
   app,
   extraOrigins,
   onError = (error) => console.error(error),
+  redirects: redirectEntries,
 }: SiteServerOptions): Server {
   const security = securityHeaders({ extra: extraOrigins });
+  const redirects = redirectTable(redirectsAtStart(clientDir, redirectEntries));
   const files = createStaticFiles({
     dir: clientDir,
     cacheControl: cacheControlFor,
@@ -147,12 +158,24 @@ export function createSiteServer({
     if (refusedMethods.has(method)) return plain(response, 405, { Allow: allowedMethods });
     const target = requestTarget(request.url ?? '/');
     const host = request.headers.host;
+    // HTTP/1.1 requires Host (HTTP/1.0 did not have it); Node's own refusal lacks the headers.
+    if (host === undefined && request.httpVersion === '1.1') return plain(response, 400);
     if (!target || (host !== undefined && !validHost(host))) return plain(response, 400);
     // Astro reads the path from here; the absolute form becomes a path.
     request.url = target.raw + target.search;
 
     const readOnly = method === 'GET' || method === 'HEAD';
     if (readOnly) {
+      // The old site's addresses first, so that one with a slash at the end
+      // arrives in one hop; none of them is an address of this site.
+      const moved = redirects.match(target.pathname, target.search);
+      if (moved) {
+        response.writeHead(301, {
+          Location: moved.location,
+          'Cache-Control': cacheControlOfRedirect,
+        });
+        return response.end();
+      }
       const canonical = withoutTrailingSlash(target.raw);
       if (canonical) {
         response.writeHead(308, {
@@ -182,7 +205,8 @@ export function createSiteServer({
     });
   }
 
-  const server = createServer((request, response) => {
+  // Without a Host, Node would answer 400 itself, without the security headers.
+  const server = createServer({ requireHostHeader: false }, (request, response) => {
     handle(request, response).catch((error: unknown) => fail(request, response, error));
   });
 

@@ -33,7 +33,15 @@ export function servedStatically(pathname: string, search = ''): boolean {
   return true;
 }
 
-/** Cache-Control of a file built ahead, by its address (README, "Production"). */
+/**
+ * Cache-Control of a redirect from the old site (a 301). Browsers keep a 301
+ * without one for as long as they like; a day lets a mistake in the list be
+ * corrected in visitors' browsers and in CDNs, while search engines take the
+ * move as permanent whatever the header says.
+ */
+export const cacheControlOfRedirect = 'public, max-age=86400';
+
+/** Cache-Control of a file built ahead, by its address (docs/architecture.md, "The production build and server"). */
 export function cacheControlFor(pathname: string): string {
   // Built files named by their content's hash: a new build gives new names.
   if (pathname.startsWith('/_astro/')) return cacheControl.immutable;

@@ -1,10 +1,16 @@
 import 'server-only';
-import { and, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, is, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
+import { langCodes } from '@/i18n/locales';
 import { describeTouch } from '@/lib/attribution/describe';
 import type { Attribution, Touch } from '@/lib/attribution/touch';
+import { normalizeEmail, normalizePhone, normalizeTelegram } from '@/lib/consultation/schema';
+import { cleanText } from '@/lib/text/clean';
 import type { Database } from '@/server/db/client';
+import * as schema from '@/server/db/schema';
 import { consents, leads, notificationSends, outboxJobs, submissionHits } from '@/server/db/schema';
 import type { Channel } from '@/server/delivery/types';
+import { logger } from '@/server/log';
 
 /** The agency's tools for leads: list, look up, export, re-send, release from spam, purge. */
 
@@ -234,4 +240,146 @@ export async function outboxBacklog(db: Database) {
     .from(outboxJobs)
     .where(or(eq(outboxJobs.status, 'pending'), and(eq(outboxJobs.status, 'sending'))));
   return row?.pending ?? 0;
+}
+
+/** How `erase` finds one person's leads, from the contact the operator typed. */
+export type ContactToErase =
+  | { status: 'ok'; kind: 'phone' | 'email' | 'handle'; value: string }
+  | { status: 'invalid' }
+  /** A number written without its country code that reads as different numbers in the form's regions. */
+  | { status: 'ambiguous'; numbers: string[] };
+
+/**
+ * The contact as the form stored it: a phone number in E.164 (for the phone,
+ * WhatsApp and Telegram-by-number methods alike), an e-mail address with its
+ * domain in lower case, or a Telegram @username. A number without a country
+ * code is read as the form reads it in each language; if the languages' regions
+ * disagree on which number it is, the operator must say (nothing is guessed).
+ */
+export function contactToErase(input: string): ContactToErase {
+  const value = cleanText(input);
+  if (!value) return { status: 'invalid' };
+  if (value.includes('@') && !value.startsWith('@')) {
+    const email = normalizeEmail(value);
+    return email ? { status: 'ok', kind: 'email', value: email } : { status: 'invalid' };
+  }
+  if (/^[+\d\s().-]+$/.test(value)) {
+    const numbers = [
+      ...new Set(
+        langCodes.map((code) => normalizePhone(value, code)).filter((n) => n !== undefined),
+      ),
+    ];
+    if (numbers.length === 0) return { status: 'invalid' };
+    if (numbers.length > 1) return { status: 'ambiguous', numbers: numbers.sort() };
+    return { status: 'ok', kind: 'phone', value: numbers[0]! };
+  }
+  const handle = normalizeTelegram(value, 'en');
+  return handle?.startsWith('@')
+    ? { status: 'ok', kind: 'handle', value: handle }
+    : { status: 'invalid' };
+}
+
+/** Every column of our tables that refers to a lead (each deleted with it, ON DELETE CASCADE). */
+function leadReferences(): { table: string; column: PgColumn }[] {
+  const found: { table: string; column: PgColumn }[] = [];
+  for (const table of Object.values(schema)) {
+    if (!is(table, PgTable)) continue;
+    const config = getTableConfig(table);
+    for (const key of config.foreignKeys) {
+      const reference = key.reference();
+      if (reference.foreignTable === leads && reference.columns.length === 1)
+        found.push({ table: config.name, column: reference.columns[0]! });
+    }
+  }
+  return found;
+}
+
+export type EraseResult =
+  | {
+      status: 'erased';
+      references: string[];
+      /** Rows removed, per table. */
+      removed: Record<string, number>;
+      /** Channels some of these leads had reached: copies there are not ours to delete. */
+      deliveredTo: Channel[];
+    }
+  | { status: 'no-match' }
+  | Exclude<ContactToErase, { status: 'ok' }>;
+
+/**
+ * Erases one person on request (`npm run leads -- erase CONTACT`): every lead
+ * with that contact, whatever its status, with its consent record and delivery
+ * jobs (and anything else that refers to it), and the rate-limit entries of
+ * the addresses those requests came from, in one transaction. The log line it
+ * writes names the references, never the contact.
+ */
+export async function eraseContact(db: Database, contact: string): Promise<EraseResult> {
+  const parsed = contactToErase(contact);
+  if (parsed.status !== 'ok') return parsed;
+  const matches =
+    parsed.kind === 'phone'
+      ? eq(leads.contactValue, parsed.value)
+      : and(
+          eq(leads.contactMethod, parsed.kind === 'email' ? 'email' : 'telegram'),
+          // Neither mailbox nor Telegram names tell case apart in practice: Ivan@ and ivan@ are one person.
+          sql`lower(${leads.contactValue}) = lower(${parsed.value})`,
+        );
+  const result = await db.transaction(async (tx): Promise<EraseResult> => {
+    const found = await tx
+      .select({ id: leads.id, reference: leads.reference })
+      .from(leads)
+      .where(matches)
+      .for('update');
+    if (found.length === 0) return { status: 'no-match' };
+    const ids = found.map((row) => row.id);
+    const removed: Record<string, number> = { leads: found.length };
+    for (const { table, column } of leadReferences()) {
+      const [row] = await tx.select({ n: count() }).from(column.table).where(inArray(column, ids));
+      removed[table] = (removed[table] ?? 0) + (row?.n ?? 0);
+    }
+    const delivered = await tx
+      .selectDistinct({ channel: outboxJobs.channel })
+      .from(outboxJobs)
+      .where(
+        and(
+          inArray(outboxJobs.leadId, ids),
+          or(isNotNull(outboxJobs.sentAt), isNotNull(outboxJobs.externalId)),
+        ),
+      );
+    const addresses = await tx
+      .selectDistinct({ ip: consents.ip })
+      .from(consents)
+      .where(inArray(consents.leadId, ids));
+    const hits =
+      addresses.length > 0
+        ? await tx
+            .delete(submissionHits)
+            .where(
+              inArray(
+                submissionHits.ip,
+                addresses.map((row) => row.ip),
+              ),
+            )
+            .returning({ id: submissionHits.id })
+        : [];
+    removed.submission_hits = hits.length;
+    await tx.delete(leads).where(inArray(leads.id, ids));
+    return {
+      status: 'erased',
+      references: found.map((row) => row.reference).sort(),
+      removed,
+      deliveredTo: delivered.map((row) => row.channel).sort(),
+    };
+  });
+  if (result.status === 'erased')
+    logger.info(
+      {
+        event: 'leads.erased',
+        references: result.references,
+        removed: result.removed,
+        deliveredTo: result.deliveredTo,
+      },
+      'erased the leads of one contact on request',
+    );
+  return result;
 }

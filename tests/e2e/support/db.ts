@@ -6,14 +6,19 @@ const dataDir = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
 
 /**
  * A connection to the database of the server under test: its embedded PGlite,
- * reached through the port its lock file names (the folder is never opened twice).
+ * reached through the Unix socket its lock file names (the folder is never
+ * opened twice). `pg` takes the socket's folder as the host and the number in
+ * its name (`.s.PGSQL.5432`) as the port.
  */
 export async function withSiteDatabase<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
   const lock = JSON.parse(readFileSync(path.resolve(dataDir, 'pglite.lock'), 'utf8')) as {
-    port: number;
+    socket: string;
   };
   const client = new pg.Client({
-    connectionString: `postgres://postgres@127.0.0.1:${lock.port}/postgres`,
+    host: path.dirname(lock.socket),
+    port: Number(path.basename(lock.socket).slice('.s.PGSQL.'.length)),
+    user: 'postgres',
+    database: 'postgres',
   });
   await client.connect();
   try {

@@ -1,7 +1,7 @@
 import { langCodes, type LangCode } from './site';
 
 /**
- * The end-to-end tests fall into two suites (README, "Test it"):
+ * The end-to-end tests fall into two suites (docs/development.md, "Testing it"):
  *
  * - the default one (`npm test`, every submission): each journey once, in a
  *   language each spec names, so that between them the specs go through all

@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { getDb } from '@/server/db/client';
 import { issueFormToken } from '@/server/leads/form-token';
 import { isUnavailable } from '@/server/leads/submit';
+import { readOnlyRoute } from '@/server/http/read-only-route';
 
 export const prerender = false;
 
@@ -24,3 +25,5 @@ export const GET: APIRoute = async () => {
     );
   }
 };
+
+export const ALL = readOnlyRoute(GET);

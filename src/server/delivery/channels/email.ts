@@ -2,7 +2,7 @@ import 'server-only';
 import nodemailer from 'nodemailer';
 import { siteConfig } from '@/config/site';
 import type { ServerEnv } from '@/server/env';
-import { emailMessage, emailSummary, type NotificationTexts } from '../format';
+import { emailAlert, emailMessage, emailSummary, type NotificationTexts } from '../format';
 import { DeliveryError, type Delivery } from '../types';
 
 /** Mails each lead to the team (SMTP_URL, LEADS_EMAIL_TO). */
@@ -33,5 +33,6 @@ export function emailDelivery(env: ServerEnv, texts: NotificationTexts): Deliver
   return {
     send: (lead) => mail(emailMessage(lead, texts, siteConfig.timeZone)),
     sendSummary: (leads) => mail(emailSummary(leads, texts)),
+    sendAlert: (alert) => mail(emailAlert(alert, texts, siteConfig.timeZone)),
   };
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { siteConfig } from '@/config/site';
 import type { ServerEnv } from '@/server/env';
-import { telegramMessage, telegramSummary, type NotificationTexts } from '../format';
+import { telegramAlert, telegramMessage, telegramSummary, type NotificationTexts } from '../format';
 import { DeliveryError, postJson, retryAfterMs, type Delivery } from '../types';
 
 /** Posts each lead to the team's chat through the Bot API (`sendMessage`, HTML). */
@@ -33,5 +33,6 @@ export function telegramDelivery(env: ServerEnv, texts: NotificationTexts): Deli
   return {
     send: (lead) => post(telegramMessage(lead, texts, siteConfig.timeZone)),
     sendSummary: (leads) => post(telegramSummary(leads, texts)),
+    sendAlert: (alert) => post(telegramAlert(alert, texts, siteConfig.timeZone)),
   };
 }

@@ -1,12 +1,15 @@
 import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { env as siteEnv } from '@/env';
+import { siteConfig } from '@/config/site';
 import type { ServerEnv } from '@/server/env';
+import { alertText, type NotificationTexts } from '../format';
 import {
   DeliveryError,
   postJson,
   retryAfterMs,
   type Delivery,
+  type DeliveryAlert,
   type JobContext,
   type LeadForDelivery,
 } from '../types';
@@ -20,8 +23,8 @@ import {
  *   X-Webhook-Signature: v1=<hex HMAC-SHA256 of "<timestamp>.<raw body>" with the secret>
  *
  * The receiver recomputes the signature over the raw body, compares it in
- * constant time and refuses a timestamp older than five minutes (README,
- * "Webhook"). A 2xx answer is success; 408, 409, 425, 429 and 5xx are tried
+ * constant time and refuses a timestamp older than five minutes (docs/channels.md,
+ * "Any other system: a signed webhook"). A 2xx answer is success; 408, 409, 425, 429 and 5xx are tried
  * again (Retry-After is honoured); any other answer fails the job at once.
  */
 
@@ -35,7 +38,7 @@ export function signWebhook(secret: string, timestamp: number, body: string): st
   return `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
-/** The receiver's check, as the README documents it: true when the body is ours and fresh. */
+/** The receiver's check, as docs/channels.md documents it: true when the body is ours and fresh. */
 export function verifyWebhook({
   secret,
   body,
@@ -84,25 +87,52 @@ export function webhookPayload(lead: LeadForDelivery, attempt: number) {
   };
 }
 
-export function webhookDelivery(env: ServerEnv): Delivery {
+/**
+ * The JSON of an alert about another channel (`event: "delivery.alert"`): the
+ * facts as fields, and the text the team would read in Telegram or e-mail.
+ * No lead's data: counts, times and the channel's own (redacted) error.
+ */
+export function webhookAlertPayload(alert: DeliveryAlert, texts: NotificationTexts) {
+  const { title, lines } = alertText(alert, texts, siteConfig.timeZone);
+  return {
+    event: 'delivery.alert',
+    id: alert.id,
+    alert: alert.kind,
+    channel: alert.channel,
+    since: alert.since.toISOString(),
+    until: alert.kind === 'recovered' ? alert.until.toISOString() : null,
+    lastError: alert.kind === 'failing' ? alert.lastError : null,
+    waiting: alert.kind === 'failing' ? alert.waiting : null,
+    givenUp: alert.givenUp,
+    leads: alert.kind === 'recovered' ? alert.leads : null,
+    waitedMinutes: alert.kind === 'recovered' ? alert.waitedMinutes : null,
+    title,
+    text: lines.join('\n'),
+  };
+}
+
+export function webhookDelivery(env: ServerEnv, texts: NotificationTexts): Delivery {
   const url = env.LEADS_WEBHOOK_URL!;
   const secret = env.LEADS_WEBHOOK_SECRET!;
+  async function post(id: string, payload: unknown) {
+    const body = JSON.stringify(payload);
+    const timestamp = Math.floor(Date.now() / 1000);
+    const response = await postJson('Webhook', url, body, {
+      'User-Agent': 'agency-site-webhook/1',
+      [webhookHeaders.id]: id,
+      [webhookHeaders.timestamp]: String(timestamp),
+      [webhookHeaders.signature]: signWebhook(secret, timestamp, body),
+    });
+    if (response.status >= 200 && response.status < 300) return;
+    const retryable = [408, 409, 425, 429].includes(response.status) || response.status >= 500;
+    throw new DeliveryError(`Webhook answered ${response.status}`, {
+      retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+      permanent: !retryable,
+    });
+  }
   return {
-    async send(lead: LeadForDelivery, job: JobContext) {
-      const body = JSON.stringify(webhookPayload(lead, job.attempt));
-      const timestamp = Math.floor(Date.now() / 1000);
-      const response = await postJson('Webhook', url, body, {
-        'User-Agent': 'agency-site-webhook/1',
-        [webhookHeaders.id]: lead.id,
-        [webhookHeaders.timestamp]: String(timestamp),
-        [webhookHeaders.signature]: signWebhook(secret, timestamp, body),
-      });
-      if (response.status >= 200 && response.status < 300) return;
-      const retryable = [408, 409, 425, 429].includes(response.status) || response.status >= 500;
-      throw new DeliveryError(`Webhook answered ${response.status}`, {
-        retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
-        permanent: !retryable,
-      });
-    },
+    send: (lead: LeadForDelivery, job: JobContext) =>
+      post(lead.id, webhookPayload(lead, job.attempt)),
+    sendAlert: (alert) => post(alert.id, webhookAlertPayload(alert, texts)),
   };
 }
