@@ -7,7 +7,12 @@ import type { Database } from '@/server/db/client';
 import { deliveryChannels, leads, notificationSends, outboxJobs } from '@/server/db/schema';
 import { checkAlerts } from '@/server/delivery/alerts';
 import { deliveryStatus, statusReport } from '@/server/delivery/health';
-import { outboxRun, runOutboxOnce, startOutboxWorker } from '@/server/delivery/outbox';
+import {
+  outboxRun,
+  runOutboxOnce,
+  startOutboxWorker,
+  type OutboxRun,
+} from '@/server/delivery/outbox';
 import type { Deliverers } from '@/server/delivery/types';
 import { createDeliverers } from '@/server/delivery/wiring';
 import { parseServerEnv } from '@/server/env';
@@ -108,6 +113,24 @@ async function closedPort(): Promise<number> {
 
 describe.each(backends)('delivery health and alerts on %s', (backend) => {
   let test: TestDatabase;
+
+  /** Real outbox rounds until `read()` gives `expected` (20 s at most). */
+  const roundsUntil = async <T>(
+    deliverers: Deliverers,
+    run: OutboxRun,
+    read: () => T,
+    expected: T,
+  ) => {
+    await expect
+      .poll(
+        async () => {
+          await runOutboxOnce(test.db, deliverers, run);
+          return read();
+        },
+        { timeout: 20_000, interval: 100 },
+      )
+      .toBe(expected);
+  };
   let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
   let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
   let webhook: Awaited<ReturnType<typeof startFakeWebhook>>;
@@ -326,15 +349,7 @@ describe.each(backends)('delivery health and alerts on %s', (backend) => {
     smtp.state.down = true;
     await insertLeadsWithJobs(test.db, { count: 2, prefix: 'EMF', channel: 'email' });
     const alerts = () => telegram.calls.filter((call) => /Channel/.test(String(call.body.text)));
-    await expect
-      .poll(
-        async () => {
-          await runOutboxOnce(test.db, deliverers, run);
-          return alerts().length;
-        },
-        { timeout: 20_000, interval: 100 },
-      )
-      .toBe(1);
+    await roundsUntil(deliverers, run, () => alerts().length, 1);
     const text = String(alerts()[0]!.body.text);
     expect(text).toMatch(/^⚠️ <b>Channel “Email”: leads are not being delivered<\/b>\n/);
     expect(text).toContain('Last error: SMTP failed:');
@@ -345,36 +360,17 @@ describe.each(backends)('delivery health and alerts on %s', (backend) => {
     await test.db.execute(
       sql`UPDATE outbox_jobs SET next_attempt_at = now() WHERE status = 'pending'`,
     );
-    await expect
-      .poll(
-        async () => {
-          await runOutboxOnce(test.db, deliverers, run);
-          return alerts().length;
-        },
-        { timeout: 20_000, interval: 100 },
-      )
-      .toBe(2);
+    await roundsUntil(deliverers, run, () => alerts().length, 2);
     expect(String(alerts()[1]!.body.text)).toContain('Channel “Email” delivers again');
     expect(String(alerts()[1]!.body.text)).toContain('2 leads waited up to 1 minute.');
     expect(smtp.mails.filter((mail) => /Channel/.test(mailSubject(mail)))).toHaveLength(0);
   });
 
   it('a CRM that cannot be reached is told through Telegram first, else through the signed webhook', async () => {
-    const roundsUntil = async (deliverers: Deliverers, done: () => boolean) => {
-      const run = outboxRun('crm', { alertAfterMs: 1_000 });
-      await expect
-        .poll(
-          async () => {
-            await runOutboxOnce(test.db, deliverers, run);
-            return done();
-          },
-          { timeout: 20_000, interval: 100 },
-        )
-        .toBe(true);
-    };
+    const crmRun = () => outboxRun('crm', { alertAfterMs: 1_000 });
     await insertLeadsWithJobs(test.db, { count: 1, prefix: 'CRM', channel: 'bitrix24' });
     const withTelegram = await deliverersFor('deadBitrix24', 'email', 'webhook', 'telegram');
-    await roundsUntil(withTelegram, () => telegram.calls.length > 0);
+    await roundsUntil(withTelegram, crmRun(), () => telegram.calls.length > 0, true);
     expect(String(telegram.calls[0]!.body.text)).toContain(
       'Channel “Bitrix24”: leads are not being delivered',
     );
@@ -389,7 +385,9 @@ describe.each(backends)('delivery health and alerts on %s', (backend) => {
     await insertLeadsWithJobs(test.db, { count: 2, prefix: 'CRW', channel: 'bitrix24' });
     await roundsUntil(
       await deliverersFor('deadBitrix24', 'webhook'),
+      crmRun(),
       () => webhook.received.length > 0,
+      true,
     );
     expect(webhook.state.refusedSignatures).toBe(0);
     const [received] = webhook.received;
@@ -419,15 +417,7 @@ describe.each(backends)('delivery health and alerts on %s', (backend) => {
     try {
       telegram.state.down = true;
       await insertLeadsWithJobs(test.db, { count: 2, prefix: 'NOW', channel: 'telegram' });
-      await expect
-        .poll(
-          async () => {
-            await runOutboxOnce(test.db, deliverers, run);
-            return nowhere().length;
-          },
-          { timeout: 20_000, interval: 100 },
-        )
-        .toBe(1);
+      await roundsUntil(deliverers, run, () => nowhere().length, 1);
       for (let i = 0; i < 3; i++) await runOutboxOnce(test.db, deliverers, run);
       expect(nowhere()).toEqual([expect.objectContaining({ alert: 'failing', level: 50 })]);
       expect(
@@ -436,15 +426,7 @@ describe.each(backends)('delivery health and alerts on %s', (backend) => {
 
       telegram.state.down = false;
       await insertLeadsWithJobs(test.db, { count: 1, prefix: 'NOR', channel: 'telegram' });
-      await expect
-        .poll(
-          async () => {
-            await runOutboxOnce(test.db, deliverers, run);
-            return nowhere().length;
-          },
-          { timeout: 20_000, interval: 100 },
-        )
-        .toBe(2);
+      await roundsUntil(deliverers, run, () => nowhere().length, 2);
       for (let i = 0; i < 3; i++) await runOutboxOnce(test.db, deliverers, run);
       expect(nowhere().map((line) => line.alert)).toEqual(['failing', 'recovered']);
       // The leads stay out of the log: their references and numbers alike.
@@ -552,15 +534,7 @@ describe.each(backends)('delivery health and alerts on %s', (backend) => {
     await insertLeadsWithJobs(test.db, { count: 2, prefix: 'CLI', channel: 'telegram' });
     await insertLeadsWithJobs(test.db, { count: 1, prefix: 'CLE', channel: 'email' });
     const run = outboxRun('cli', { alertAfterMs: 1_000 });
-    await expect
-      .poll(
-        async () => {
-          await runOutboxOnce(test.db, deliverers, run);
-          return alertMails().length;
-        },
-        { timeout: 20_000, interval: 100 },
-      )
-      .toBe(1);
+    await roundsUntil(deliverers, run, () => alertMails().length, 1);
     const env = parseServerEnv({ ...settings.telegram(), ...settings.email() });
     const { health: module } = await deliveryStatus(test.db, ['telegram', 'email']);
     expect(module).toMatchObject({ status: 'degraded', waiting: 2 });
