@@ -95,7 +95,35 @@ export default config({
           })),
         }),
         name: text('Brand name', 2, 60),
-        legalName: text('Legal name', 2, 120),
+        legal: fields.object(
+          {
+            name: fields.object(
+              Object.fromEntries(
+                languages.map(({ code, label }) => [code, text(`${label} (${code})`, 2, 160)]),
+              ),
+              {
+                label: 'Legal name, with the legal form in each language',
+                description:
+                  'As the legal texts name the company: ТОО «…» in Russian, «…» ЖШС in Kazakh, ТОВ «…» in Ukrainian, … LLP in English.',
+                layout: [6, 6, 6, 6],
+              },
+            ),
+            registrationNumber: text('Registration number (BIN, 12 digits)', 12, 12),
+            address: fields.object(
+              Object.fromEntries(
+                languages.map(({ code, label }) => [code, text(`${label} (${code})`, 10, 300)]),
+              ),
+              { label: 'Registered (legal) address', layout: [6, 6, 6, 6] },
+            ),
+            serverCountry: text(
+              'Country of the server and database (two letters, e.g. KZ)',
+              2,
+              2,
+              'Where the requests are first recorded and kept: the privacy policy says so (docs/legal.md).',
+            ),
+          },
+          { label: 'Legal details (the privacy policy, the consent and the terms)' },
+        ),
         foundedYear: fields.integer({ label: 'Founded (year)', validation: { isRequired: true } }),
         claims: fields.object(
           {
@@ -534,7 +562,9 @@ export default config({
         texts: perLanguage(() => ({
           title: text('Title (h1)'),
           updated: date('Last changed'),
-          body: markdown('Text (Markdown; {{brand}}, {{legalName}}, {{email}} … are filled in)'),
+          body: markdown(
+            'Text (Markdown; {{brand}}, {{legalName}}, {{recipients}} … are filled in: content/README.md)',
+          ),
         })),
       },
     }),

@@ -34,3 +34,12 @@ if (!parsed.success) {
 }
 
 export const env = parsed.data;
+
+/**
+ * The address the pages built ahead were written with. The build compiles it
+ * in (src/lib/builds/constants.ts), so that a page rendered per request (the
+ * privacy policy, the consent) names itself, its other languages and the
+ * agency by the same address as the pages beside it, even on a server started
+ * with another PORT than the build's. Outside a build, SITE_URL.
+ */
+export const pagesSiteUrl: string = process.env.APP_SITE_URL || env.SITE_URL;

@@ -19,6 +19,42 @@ const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time as HH:MM');
 const weekday = z.number().int().min(1, 'a weekday: 1 (Monday) to 7 (Sunday)').max(7);
 
 export const sampleParts = ['legal details', 'contacts', 'address', 'social links'] as const;
+export type SamplePart = (typeof sampleParts)[number];
+
+/**
+ * The fields each sample part stands for, as the start-up warning names them:
+ * the legal details are what the privacy policy, the consent and the terms
+ * name the company by (docs/legal.md).
+ */
+export const samplePartFields: Record<SamplePart, string[]> = {
+  'legal details': [
+    'legal.name',
+    'legal.registrationNumber',
+    'legal.address',
+    'legal.serverCountry',
+  ],
+  contacts: ['contacts.phone', 'contacts.email', 'contacts.privacyEmail', 'contacts.telegram'],
+  address: ['contacts.address'],
+  'social links': ['social', 'telegramChannel'],
+};
+
+const perLanguageText = (min: number, max: number) =>
+  z
+    .object(
+      Object.fromEntries(langCodes.map((code) => [code, text(min, max)])) as Record<
+        LangCode,
+        ReturnType<typeof text>
+      >,
+    )
+    .strict();
+
+/** Russian, Kazakh and Ukrainian names are written in Cyrillic, with the legal form of that language. */
+const cyrillic = /\p{Script=Cyrillic}/u;
+const legalFormExample: Record<Exclude<LangCode, 'en'>, string> = {
+  ru: 'ТОО «…»',
+  kz: '«…» ЖШС',
+  ua: 'ТОВ «…»',
+};
 
 export const siteSchema = z
   .object({
@@ -29,7 +65,36 @@ export const siteSchema = z
      */
     samples: z.array(z.enum(sampleParts)),
     name: text(2, 60),
-    legalName: text(2, 120),
+    /**
+     * The company as the legal texts name it (docs/legal.md): its name with the
+     * legal form in each language, its registration number (the BIN of a
+     * Kazakh company), its registered address, and the country of the server
+     * and database that first record and keep the requests (ISO 3166 code).
+     */
+    legal: z
+      .object({
+        name: perLanguageText(2, 160).superRefine((names, ctx) => {
+          for (const code of ['ru', 'kz', 'ua'] as const)
+            if (!cyrillic.test(names[code]))
+              ctx.addIssue({
+                code: 'custom',
+                path: [code],
+                message: `the name in this language, with its legal form (e.g. ${legalFormExample[code]}), not the English one`,
+              });
+        }),
+        registrationNumber: z
+          .string()
+          .regex(/^\d{12}$/, 'the business identification number (BIN): 12 digits'),
+        address: perLanguageText(10, 300),
+        serverCountry: z
+          .string()
+          .regex(/^[A-Z]{2}$/, 'a country code of two capital letters, as KZ or RU')
+          .refine(
+            (code) => new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }).of(code),
+            'a country code of two capital letters, as KZ or RU',
+          ),
+      })
+      .strict(),
     /** The year the agency started: the "6+ years" claim is checked against it. */
     foundedYear: z.number().int().min(1950).max(2100),
     claims: z
@@ -58,14 +123,7 @@ export const siteSchema = z
             url: link,
           })
           .strict(),
-        address: z
-          .object(
-            Object.fromEntries(langCodes.map((code) => [code, text(5, 200)])) as Record<
-              LangCode,
-              ReturnType<typeof text>
-            >,
-          )
-          .strict(),
+        address: perLanguageText(5, 200),
         /** ISO weekdays (1 = Monday) and local times in `timeZone`. */
         workingHours: z
           .object({ fromDay: weekday, toDay: weekday, opens: time, closes: time })

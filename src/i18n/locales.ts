@@ -23,13 +23,20 @@ type LocaleInfo = {
   hreflang: string;
   /** Open Graph locale, underscore form. */
   ogLocale: string;
-  /** Name shown in the language dropdown. */
+  /**
+   * The short name on the header bar's language button, written in the
+   * language itself and the start of `nativeName`, so that the button's
+   * accessible name (the full name) begins with what it shows.
+   */
   label: string;
-  /** The language's own name for itself, for screen readers. */
+  /**
+   * The language's own name for itself, the way its speakers write it: the
+   * language menu's entries and the drawer's button. A language is named, never
+   * shown by a flag: a flag stands for a country, and the languages of the
+   * site are spoken across borders.
+   */
   nativeName: string;
   currency: 'RUB' | 'USD' | 'KZT' | 'UAH';
-  /** Public path of the small flag image. */
-  flag: string;
 };
 
 export const localeInfo = {
@@ -40,7 +47,6 @@ export const localeInfo = {
     label: 'Рус',
     nativeName: 'Русский',
     currency: 'RUB',
-    flag: '/flags/ru.svg',
   },
   en: {
     code: 'en',
@@ -49,7 +55,6 @@ export const localeInfo = {
     label: 'Eng',
     nativeName: 'English',
     currency: 'USD',
-    flag: '/flags/us.svg',
   },
   kk: {
     code: 'kz',
@@ -58,16 +63,14 @@ export const localeInfo = {
     label: 'Қаз',
     nativeName: 'Қазақша',
     currency: 'KZT',
-    flag: '/flags/kz.svg',
   },
   uk: {
     code: 'ua',
     hreflang: 'uk-UA',
     ogLocale: 'uk_UA',
-    label: 'Ук',
+    label: 'Укр',
     nativeName: 'Українська',
     currency: 'UAH',
-    flag: '/flags/ua.svg',
   },
 } as const satisfies Record<Locale, LocaleInfo>;
 

@@ -38,8 +38,13 @@ export const serverEnvSchema = z
     LEADS_EMAIL_FROM: z.string().min(3).default('"Ortus Digital website" <website@example.com>'),
     /** Language of the notifications the team receives. */
     LEADS_NOTIFY_LANGUAGE: z.enum(langCodes).default('ru'),
-    /** Leads older than this many days are deleted by the worker (the privacy policy says 12 months). */
+    /** Leads older than this many days are deleted by the worker (the privacy policy and the consent say it). */
     LEADS_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(365),
+    /**
+     * How many daily backups are kept, so how many days a backup holds a lead
+     * (the backup service's --keep): the privacy policy says it.
+     */
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(3650).default(14),
     /** Bitrix24: the incoming webhook's address, https://<portal>/rest/<user>/<key>/ (a secret). */
     BITRIX24_WEBHOOK_URL: optional(
       z

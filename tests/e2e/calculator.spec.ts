@@ -322,8 +322,9 @@ test.describe('home page', () => {
           urgency: 'rush',
           support: 0,
         };
+        // It starts where the full calculator does, on its default choices.
         await expect(page.getByTestId('compact-range')).toHaveText(
-          expectedRange(code, { ...pricingConfig.defaultSelection, features: [] }),
+          expectedRange(code, pricingConfig.defaultSelection),
         );
         await compact.getByRole('radio', { name: m.types.webapp.name }).check();
         await compact.getByLabel(m.size.label.screens).fill('20');
@@ -445,6 +446,44 @@ test.describe('home page', () => {
     );
   }
 
+  // One kind of project, three places with its price: the package card, the
+  // compact calculator and the full one. They agree, or the card says why not.
+  test('the prices of one kind of project agree, or the package says what differs', async ({
+    page,
+  }) => {
+    const code = 'ru';
+    const m = messages[code];
+    const { currency, money } = moneyIn(code);
+    const start = pricingConfig.defaultSelection;
+    const business = pricingConfig.packages.find(({ id }) => id === 'business')!.selection;
+    await page.goto(`/${code}`);
+
+    const card = page.getByTestId('package-business');
+    await expect(card.getByTestId('package-price')).toContainText(
+      money.format(fromPrice(business, currency)),
+    );
+    const against = card.getByTestId('package-against-calculator');
+    await expect(against).toContainText(
+      m.HomePage.pricing.calculatorStart.replace(
+        '{price}',
+        money.format(fromPrice(start, currency)),
+      ),
+    );
+    const counted: readonly string[] = start.features;
+    for (const feature of business.features.filter((id) => !counted.includes(id)))
+      await expect(against).toContainText(m.Calculator.features[feature].name);
+
+    // The compact calculator counts the default's features and says which.
+    await expect(page.getByTestId('compact-range')).toHaveText(expectedRange(code, start));
+    for (const feature of start.features)
+      await expect(page.getByTestId('compact-includes')).toContainText(
+        m.Calculator.features[feature].name,
+      );
+
+    await page.goto(`/${code}/calculator`);
+    await expect(page.getByTestId('estimate-range')).toHaveText(expectedRange(code, start));
+  });
+
   test('without JavaScript the compact calculator is a form to the full one', async ({
     browser,
   }) => {
@@ -457,7 +496,12 @@ test.describe('home page', () => {
     await compact.getByLabel(m.size.label.pages).fill('4');
     await compact.getByRole('button', { name: messages.kz.HomePage.calculator.cta }).click();
     const selection = selectionFromQuery(new URL(page.url()).searchParams);
-    expect(selection).toMatchObject({ type: 'landing', size: 4, features: [] });
+    // The features the compact calculator counts go along, as far as they apply to the type.
+    expect(selection).toMatchObject({
+      type: 'landing',
+      size: 4,
+      features: changeType(pricingConfig.defaultSelection, 'landing').features,
+    });
     await expect(page.getByTestId('estimate-range')).toHaveText(expectedRange('kz', selection));
     await context.close();
   });

@@ -3,7 +3,7 @@ import { localeInfo } from '@/i18n/locales';
 import { budgetInCurrency } from '@/lib/consultation/budget';
 import { contactSamples, landlines } from '../support/contact-samples';
 import { violations } from './support/axe';
-import { fill, successText, withHours } from './support/consultation';
+import { fill, successText } from './support/consultation';
 import { brokenDatabaseURL, deliveredCalls, findLead, ownVisitor } from './support/db';
 import { expect, test } from './support/fixtures';
 import { langCodes, localeFromCode, messages } from './support/site';
@@ -54,7 +54,7 @@ for (const { code, details } of journeyLanguages('ua')) {
       const success = page.getByTestId('consultation-success');
       await expect(success).toBeFocused();
       await expect(success.getByRole('heading')).toHaveText(m.success.title);
-      await expect(success).toContainText(withHours(code, successText(code, 'whatsapp')));
+      await expect(success).toContainText(successText(code, 'whatsapp'));
       const reference = (await page.getByTestId('consultation-reference').textContent())!;
       expect(await findLead(reference)).toMatchObject({
         contact_method: 'whatsapp',
@@ -90,7 +90,7 @@ for (const { code, details } of journeyLanguages('ua')) {
         await fill(page, code, typed, method);
         await form.getByRole('button', { name: m.submit }).click();
         await expect(success).toBeFocused();
-        await expect(success).toContainText(withHours(code, successText(code, method)));
+        await expect(success).toContainText(successText(code, method));
         const next = (await page.getByTestId('consultation-reference').textContent())!;
         expect(await findLead(next)).toMatchObject({
           contact_method: method,

@@ -1,6 +1,7 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { messages } from './support/site';
+import { inRelease } from './support/suites';
 
 /** The open language menu: a list of links in a popover, named by `menuLabel`. */
 const menuOf = (page: Page, code: keyof typeof messages) =>
@@ -63,4 +64,104 @@ test.describe('language dropdown', () => {
     );
     await expect(menu.getByRole('link', { name: /Eng/ })).toHaveAttribute('hreflang', 'en-US');
   });
+});
+
+/** Each language by its own name, in the menu's order. */
+const ownNames = ['Русский', 'English', 'Қазақша', 'Українська'];
+
+/** What in a part of the page could be a flag: a picture, a drawing shown to readers, a flag emoji. */
+function flagsIn(part: Locator) {
+  return part.evaluate((element) => {
+    const found: string[] = [];
+    for (const picture of element.querySelectorAll('img, picture, svg:not([aria-hidden="true"])'))
+      found.push(picture.outerHTML.slice(0, 80));
+    for (const node of [element, ...element.querySelectorAll('*')])
+      if (getComputedStyle(node).backgroundImage !== 'none')
+        found.push(`background: ${node.tagName}`);
+    // Two regional indicator letters make a country's flag (🇷🇺, 🇺🇦).
+    if (/[\u{1F1E6}-\u{1F1FF}]/u.test(element.textContent ?? '')) found.push('a flag emoji');
+    return found;
+  });
+}
+
+test.describe('the language names', () => {
+  // The Ukrainian pages: where a flag beside another would cost the most trust.
+  test('are each language’s own, with no flag, in the header bar and the drawer', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/ua/services/web');
+    const trigger = page.getByRole('banner').getByRole('button', {
+      name: `Українська, ${messages.ua.LanguageSwitcher.change}`,
+      exact: true,
+    });
+    // On the bar the short name shows; readers hear the full one (the accessible name above).
+    await expect(trigger.locator('[aria-hidden="true"]').first()).toHaveText('Укр');
+    await trigger.click();
+    const menu = menuOf(page, 'ua');
+    await expect(menu.getByRole('link')).toHaveText(ownNames);
+    for (const [index, code] of ['ru', 'en', 'kk', 'uk'].entries())
+      await expect(menu.getByRole('link').nth(index)).toHaveAttribute('lang', code);
+    await expect(menu.getByRole('link', { name: 'Українська' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    expect(await flagsIn(trigger)).toEqual([]);
+    expect(await flagsIn(menu)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.getByRole('button', { name: messages.ua.Header.openMenu }).click();
+    const inDrawer = page
+      .getByRole('dialog', { name: messages.ua.Drawer.title })
+      // The visible name, then what the button does (read from text hidden but for screen readers).
+      .getByRole('button', {
+        name: new RegExp(`^Українська\\s?, ${messages.ua.LanguageSwitcher.change}$`),
+      });
+    await expect(inDrawer).toContainText('Українська');
+    expect(await flagsIn(inDrawer)).toEqual([]);
+  });
+
+  // Kazakh: its names and labels are the longest.
+  for (const width of [375, 768, 959, 960, 1440]) {
+    test(`leave the header on one line at ${width} px`, inRelease, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/kz');
+      const header = page.getByRole('banner');
+      const trigger = header.getByRole('button', { name: /Қазақша/ });
+      // On the bar from 600 px; below that, at the foot of the drawer.
+      if (width >= 600)
+        await expect(trigger.locator('[aria-hidden="true"]').first()).toHaveText('Қаз');
+      else await expect(trigger).toBeHidden();
+      const problems = await header.evaluate((element) =>
+        [...element.querySelectorAll('a, button')]
+          .filter((control) => control.checkVisibility())
+          .flatMap((control) => {
+            const box = control.getBoundingClientRect();
+            const tops = new Set<number>();
+            const walker = document.createTreeWalker(control, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              // Text for screen readers only sits in a 1 px box: not a line anyone sees.
+              if (
+                !node.textContent?.trim() ||
+                node.parentElement!.getBoundingClientRect().width <= 1
+              )
+                continue;
+              const range = document.createRange();
+              range.selectNodeContents(node);
+              for (const rect of range.getClientRects()) tops.add(Math.round(rect.top));
+            }
+            const name = control.textContent?.trim() ?? control.tagName;
+            return [
+              ...(box.right > window.innerWidth ? [`past the edge: ${name}`] : []),
+              ...(tops.size > 1 ? [`wraps: ${name}`] : []),
+            ];
+          }),
+      );
+      expect(problems).toEqual([]);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+    });
+  }
 });

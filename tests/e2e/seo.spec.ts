@@ -313,7 +313,6 @@ test.describe('security headers', () => {
     { path: '/robots.txt', method: 'GET' },
     { path: '/favicon.ico', method: 'GET' },
     { path: '/icon.svg', method: 'GET' },
-    { path: '/flags/kz.svg', method: 'GET' },
     { path: '/en/opengraph-image.png', method: 'GET' },
   ];
 

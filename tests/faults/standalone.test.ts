@@ -104,7 +104,7 @@ describe('the built site on its own, as the container runs it', () => {
     expect(fontAnswer.status).toBe(200);
     expect(fontAnswer.headers.get('content-type')).toBe('font/woff2');
     expect(fontAnswer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect((await fetch(`${base}/flags/kz.svg`)).status).toBe(200);
+    expect((await fetch(`${base}/icon.svg`)).status).toBe(200);
     expect((await fetch(`${base}/api/leads/token`)).status).toBe(200);
 
     const worker = run(['dist/worker.mjs'], env);

@@ -17,6 +17,7 @@ const staticPages = new Set([
   '/calculator',
   '/contacts',
   '/privacy',
+  '/consent',
   '/terms',
   '/blog/rss.xml',
 ]);

@@ -38,6 +38,21 @@ function argumentsOf(
   return out;
 }
 
+/**
+ * A language may choose a case ending by the class of another argument's
+ * value (`{amount}{amountDat, select, …}` in Kazakh, see caseArguments): every
+ * caller passes those classes, and the languages that need no ending ignore
+ * them. Such an argument counts only beside the argument it belongs to.
+ */
+function withoutCaseArguments(found: Map<string, TYPE>): Map<string, TYPE> {
+  return new Map(
+    [...found].filter(([name]) => {
+      const base = /^(\w+)(?:Dat|Abl)$/.exec(name)?.[1];
+      return base === undefined || !found.has(base);
+    }),
+  );
+}
+
 const flat = Object.fromEntries(
   langCodes.map((code) => [code, flatten(catalogues[code])]),
 ) as Record<LangCode, Map<string, string>>;
@@ -57,7 +72,7 @@ describe('message catalogues', () => {
   it.each(langCodes)('%s uses the same arguments as English in every message', (code) => {
     const differences: string[] = [];
     for (const key of allKeys) {
-      const mine = argumentsOf(parse(flat[code].get(key) ?? ''));
+      const mine = withoutCaseArguments(argumentsOf(parse(flat[code].get(key) ?? '')));
       const english = argumentsOf(parse(flat.en.get(key) ?? ''));
       const a = [...mine.keys()].sort().join(',');
       const b = [...english.keys()].sort().join(',');

@@ -2,6 +2,7 @@ import { useId, useRef } from 'react';
 import type { Currency, Selection } from '@/config/pricing';
 import { buttonClass } from '@/components/ui/button';
 import { formatRange, formatWeeks, type CompactCalculatorTexts } from '@/lib/calculator/describe';
+import { fillTemplate } from '@/lib/format/plural';
 import { navigate } from '@/lib/navigation/navigate';
 import { CalculatorForm, LevelChoice, SizeField, TypeChoice } from './calculator-fields';
 import { useCalculator } from './use-calculator';
@@ -10,16 +11,23 @@ import { island } from '@/components/errors/island-boundary';
 type CompactCalculatorProps = {
   texts: CompactCalculatorTexts;
   currency: Currency;
+  /** The full calculator's default choices, so that both open on the same estimate. */
   initial: Selection;
-  labels: { estimate: string; open: string };
+  /**
+   * `includes` is a template with {features}: the features the estimate counts,
+   * which this calculator has no boxes for; `includesNone` is said when there are none.
+   */
+  labels: { estimate: string; open: string; includes: string; includesNone: string };
   /** The calculator page in the page's language, where the choices go to be refined. */
   action: string;
 };
 
 /**
  * The home page's calculator: type, size, design and timeline, with the live
- * range. It is a GET form to the full calculator, so "open the full
- * calculator" carries the choices with or without JavaScript.
+ * range. It starts from the full calculator's default choices, features
+ * included, and says which features it counts, so that its range and the full
+ * calculator's agree. It is a GET form to the full calculator, so "open the
+ * full calculator" carries the choices with or without JavaScript.
  */
 function CompactCalculatorView({
   texts,
@@ -43,7 +51,10 @@ function CompactCalculatorView({
       className="mt-10 grid gap-8 rounded-3xl bg-white p-6 shadow-card ring-1 ring-line sm:p-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-10"
       testId="compact-calculator"
     >
-      {/* The full calculator opens with exactly these choices: no features (CalculatorForm's empty field), no support. */}
+      {/* The full calculator opens with exactly these choices: the features counted, no support. */}
+      {selection.features.map((feature) => (
+        <input key={feature} type="hidden" name="features" value={feature} />
+      ))}
       <input type="hidden" name="support" value="0" />
       {selection.platform ? (
         <input type="hidden" name="platform" value={selection.platform} />
@@ -68,6 +79,15 @@ function CompactCalculatorView({
           </dd>
           <dd className="mt-1 font-semibold" data-testid="compact-weeks">
             {formatWeeks(texts, priced.weeks)}
+          </dd>
+          <dd className="mt-3 text-sm text-muted" data-testid="compact-includes">
+            {selection.features.length > 0
+              ? fillTemplate(labels.includes, {
+                  features: selection.features
+                    .map((feature) => texts.features.items[feature].name)
+                    .join(', '),
+                })
+              : labels.includesNone}
           </dd>
         </dl>
         <button

@@ -9,6 +9,7 @@ import {
   contactMethods,
   type ContactMethod,
 } from '@/lib/consultation/fields';
+import { caseArguments } from '@/lib/format/kazakh';
 import { formatMoney, moneyFormat } from '@/lib/format/money';
 import type { ConsultationFormLabels } from './consultation-form';
 
@@ -57,9 +58,9 @@ export async function consultationFormLabels(): Promise<ConsultationFormLabels> 
         label: budgetLabel(
           budgetInCurrency(band.id, currency),
           {
-            upTo: (amount) => t('details.budget.upTo', { amount }),
+            upTo: (amount) => t('details.budget.upTo', caseArguments('amount', amount)),
             between: (low, high) => t('details.budget.between', { low, high }),
-            over: (amount) => t('details.budget.over', { amount }),
+            over: (amount) => t('details.budget.over', caseArguments('amount', amount)),
           },
           (amount) => formatMoney(money, amount),
         ),
@@ -94,8 +95,9 @@ export async function consultationFormLabels(): Promise<ConsultationFormLabels> 
     retry: t('retry'),
     success: {
       title: t('success.title'),
+      // One message that names each way of answering (an ICU select on the method).
       text: Object.fromEntries(
-        contactMethods.map((method) => [method, t(`success.text.${method}`, { hours })]),
+        contactMethods.map((method) => [method, t('success.text', { hours, method })]),
       ) as Record<ContactMethod, string>,
       reference: t('success.reference'),
       another: t('success.another'),

@@ -1,4 +1,6 @@
-import { getFormatter, getTranslations } from '@/i18n/server';
+import { getLocale, getTranslations } from '@/i18n/server';
+import { siteConfig } from '@/config/site';
+import { longDate } from '@/lib/format/kazakh';
 import { MarkdownBody } from '@/components/content/markdown-body';
 import { PageHeader } from '@/components/layout/page-header';
 import { Container } from '@/components/ui/container';
@@ -8,8 +10,9 @@ type LegalPageViewProps = { page: LegalPage };
 
 export async function LegalPageView({ page }: LegalPageViewProps) {
   const t = await getTranslations('LegalPage');
-  const format = await getFormatter();
-  const date = format.dateTime(new Date(`${page.updated}T12:00:00Z`), { dateStyle: 'long' });
+  const date = longDate(await getLocale(), new Date(`${page.updated}T12:00:00Z`), {
+    timeZone: siteConfig.timeZone,
+  });
   return (
     <>
       <PageHeader

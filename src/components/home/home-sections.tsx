@@ -9,6 +9,7 @@ import { Section } from '@/components/layout/section';
 import { PricingPackages } from '@/components/pricing/pricing-packages';
 import { buttonClass } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
+import { siteConfig } from '@/config/site';
 import { localeInfo } from '@/i18n/locales';
 import { Link } from '@/i18n/navigation';
 import { getCalculatorTexts } from '@/server/calculator/page-texts';
@@ -40,7 +41,7 @@ export async function WhyUsSection({ children }: { children: ReactNode }) {
               <li key={reason}>
                 <h3 className="font-semibold text-ink">{t(`whyUs.reasons.${reason}.title`)}</h3>
                 <p className="mt-2 leading-relaxed text-muted">
-                  {t(`whyUs.reasons.${reason}.text`)}
+                  {t(`whyUs.reasons.${reason}.text`, { hours: siteConfig.claims.callbackHours })}
                 </p>
               </li>
             ))}

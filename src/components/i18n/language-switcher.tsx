@@ -2,7 +2,6 @@ import { localeInfo, locales } from '@/i18n/locales';
 import { Link } from '@/i18n/navigation';
 import type { PagePath } from '@/config/navigation';
 import { cn } from '@/lib/cn';
-import { Flag } from './flag';
 import {
   LanguageTriggerContent,
   languageTriggerClass,
@@ -37,7 +36,7 @@ export function LanguageSwitcher({
         style={{ anchorName: anchor }}
         className={cn(languageTriggerClass({ block: inDrawer, className }), 'group')}
       >
-        <LanguageTriggerContent locale={locale} changeLabel={changeLabel} />
+        <LanguageTriggerContent locale={locale} changeLabel={changeLabel} short={!inDrawer} />
       </button>
       <div
         id={popoverId}
@@ -68,9 +67,7 @@ export function LanguageSwitcher({
                   data-language={info.code}
                   className={cn('lang-option', current && 'font-semibold text-brand-700')}
                 >
-                  <Flag locale={option} lazy />
-                  <span className="w-8">{info.label}</span>
-                  <span className="text-muted">{info.nativeName}</span>
+                  {info.nativeName}
                 </Link>
               </li>
             );

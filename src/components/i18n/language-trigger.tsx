@@ -1,7 +1,6 @@
 import { ChevronDownIcon } from '@/components/header/icons';
 import { localeInfo, type Locale } from '@/i18n/locales';
 import { cn } from '@/lib/cn';
-import { Flag } from './flag';
 
 export type LanguageSwitcherProps = {
   locale: Locale;
@@ -23,17 +22,35 @@ export function languageTriggerClass({ block, className }: { block: boolean; cla
   );
 }
 
-/** What the language button shows: flag, short name, and for screen readers what it does. */
+/**
+ * What the language button shows: the current language by its own name (the
+ * short one on the header bar, the full one across the drawer), and for
+ * screen readers the full name and what the button does. On the bar the short
+ * name is left out of the accessible name and the full one, which starts with
+ * it, is read instead: "Русский, сменить язык", not "Рус".
+ */
 export function LanguageTriggerContent({
   locale,
   changeLabel,
-}: Pick<LanguageSwitcherProps, 'locale' | 'changeLabel'>) {
+  short,
+}: Pick<LanguageSwitcherProps, 'locale' | 'changeLabel'> & { short: boolean }) {
+  const { label, nativeName } = localeInfo[locale];
   return (
     <>
-      <span className="flex items-center gap-2">
-        <Flag locale={locale} />
-        <span lang={locale}>{localeInfo[locale].label}</span>
-        <span className="sr-only">, {changeLabel}</span>
+      <span lang={locale}>
+        {short ? (
+          <>
+            <span aria-hidden="true">{label}</span>
+            <span className="sr-only">
+              {nativeName}, {changeLabel}
+            </span>
+          </>
+        ) : (
+          <>
+            {nativeName}
+            <span className="sr-only">, {changeLabel}</span>
+          </>
+        )}
       </span>
       <ChevronDownIcon className="size-4 text-muted transition-transform [:has(+:popover-open)>&]:rotate-180" />
     </>

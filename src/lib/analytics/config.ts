@@ -146,3 +146,15 @@ export function analyticsOrigins(providers: AnalyticsProviders): {
   }
   return { script: [...script], connect: [...connect], img: [...img] };
 }
+
+/**
+ * The providers this build's pages load, as the build compiled them in
+ * (src/lib/builds/constants.ts): a page rendered per request reads them here,
+ * since the server runs without the build's settings in its environment (the
+ * container's run stage does not have them). Outside a build (tests, tools),
+ * read from the environment as the build would.
+ */
+export function builtAnalyticsProviders(): AnalyticsProviders {
+  const compiled = process.env.APP_ANALYTICS_PROVIDERS;
+  return compiled ? (JSON.parse(compiled) as AnalyticsProviders) : analyticsFromEnv(process.env);
+}

@@ -76,13 +76,15 @@ export type CalculatorDetails = {
 };
 
 /**
- * What the home page's compact calculator shows: the names of its choices and
- * the result's templates, nothing else. Its props travel in the page's HTML.
+ * What the home page's compact calculator shows: the names of its choices, of
+ * the features it counts without showing their boxes, and the result's
+ * templates, nothing else. Its props travel in the page's HTML.
  */
 export type CompactCalculatorTexts = Pick<
   CalculatorTexts,
   'locale' | 'money' | 'formLabel' | 'sizeClamped' | 'types'
 > & {
+  features: { items: CalculatorTexts['features']['items'] };
   steps: Pick<CalculatorTexts['steps'], 'type'>;
   design: { legend: string; levels: Record<DesignLevel, { name: string }> };
   urgency: { legend: string; levels: Record<Urgency, { name: string }> };
@@ -102,6 +104,7 @@ export function compactTexts(texts: CalculatorTexts): CompactCalculatorTexts {
     sizeClamped: texts.sizeClamped,
     steps: { type: texts.steps.type },
     types: texts.types,
+    features: { items: texts.features.items },
     design: { legend: texts.design.legend, levels: names(texts.design.levels) },
     urgency: { legend: texts.urgency.legend, levels: names(texts.urgency.levels) },
     result: { range: texts.result.range, weeks: texts.result.weeks },

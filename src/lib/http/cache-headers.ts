@@ -9,12 +9,16 @@
  *   cheap 304). Within 10 minutes of a deploy the CDN has the new pages, and
  *   open tabs learn of the build by themselves (the hourly build check); a page
  *   served stale meanwhile still needs the previous build's files (docs/deploy.md).
- * - Public files without a hash (images, flags): an hour, then revalidated.
+ * - Public files without a hash (images, icons): an hour, then revalidated.
+ * - The privacy policy and the consent, rendered per request from the
+ *   server's settings (src/server/http/legal-route.ts): a CDN keeps them a
+ *   minute, so a restart with other channels shows within a minute or two.
  * - API answers and anything per visitor: never stored.
  */
 export const cacheControl = {
   page: 'public, max-age=0, s-maxage=600, stale-while-revalidate=86400',
   publicFile: 'public, max-age=3600, stale-while-revalidate=86400',
+  legalPage: 'public, max-age=0, s-maxage=60, stale-while-revalidate=60',
   immutable: 'public, max-age=31536000, immutable',
   noStore: 'no-store',
 } as const;

@@ -16,7 +16,10 @@ export const GET: APIRoute = async ({ params }) => {
     id: `/${lang}`,
     name: t('defaultTitle', { brand: siteConfig.name }),
     short_name: siteConfig.name,
-    description: t('defaultDescription', { brand: siteConfig.name }),
+    description: t('defaultDescription', {
+      brand: siteConfig.name,
+      hours: siteConfig.claims.callbackHours,
+    }),
     lang: localeInfo[locale].hreflang,
     dir: 'ltr',
     start_url: `/${lang}`,

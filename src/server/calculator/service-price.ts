@@ -4,6 +4,7 @@ import { pricingConfig } from '@/config/pricing';
 import type { ServiceSlug } from '@/config/services';
 import { localeInfo, type Locale } from '@/i18n/locales';
 import { formatAmount } from '@/lib/calculator/describe';
+import { caseArguments } from '@/lib/format/kazakh';
 import { servicePrice } from '@/lib/calculator/estimate';
 import { selectionToQuery } from '@/lib/calculator/selection';
 import { getCalculatorTexts } from '@/server/calculator/page-texts';
@@ -13,8 +14,8 @@ export async function servicePriceLabel(slug: ServiceSlug, locale: Locale): Prom
   const t = await getTranslations('ServicePage');
   const texts = await getCalculatorTexts(locale);
   const priced = servicePrice(slug, localeInfo[locale].currency);
-  const price = formatAmount(texts, priced.low);
-  return priced.period === 'month' ? t('pricePerMonth', { price }) : t('priceFrom', { price });
+  const values = caseArguments('price', formatAmount(texts, priced.low));
+  return priced.period === 'month' ? t('pricePerMonth', values) : t('priceFrom', values);
 }
 
 /** The calculator, opened on the selection behind a service's price. */

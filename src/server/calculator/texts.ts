@@ -20,6 +20,7 @@ import { fromPrice, toCurrency } from '@/lib/calculator/estimate';
 import { minimalSelection } from '@/lib/calculator/selection';
 import { formatMoney, moneyFormat } from '@/lib/format/money';
 import { pluralForms } from '@/lib/format/plural';
+import { caseArguments, longDate } from '@/lib/format/kazakh';
 
 const sizeUnits = [
   'pages',
@@ -52,7 +53,7 @@ export function calculatorTexts(
   messages: Messages,
   currency: Currency = localeInfo[locale].currency,
 ): CalculatorTexts {
-  const { t, format, money, price } = tools(locale, messages, currency);
+  const { t, money, price } = tools(locale, messages, currency);
 
   return {
     locale,
@@ -122,8 +123,10 @@ export function calculatorTexts(
       // "1 ноября 2026 г." and "1 листопада 2026 р." end with a period of their
       // own: a sentence that ends with the date does not get a second one.
       ratesDate: t('result.ratesDate', {
-        date: format.dateTime(new Date(`${pricingConfig.ratesSetOn}T12:00:00Z`), {
-          dateStyle: 'long',
+        // Kazakh puts the date before «жағдай бойынша» in its attributive form.
+        date: longDate(locale, new Date(`${pricingConfig.ratesSetOn}T12:00:00Z`), {
+          form: 'attributive',
+          timeZone: siteConfig.timeZone,
         }),
       }).replace(/\.\.$/, '.'),
       choices: t('result.choices'),
@@ -154,8 +157,8 @@ export function calculatorDetails(locale: Locale, messages: Messages): Calculato
       return {
         from:
           pricingConfig.projectTypes[id].period === 'month'
-            ? t('typeFromPerMonth', { price: from })
-            : t('typeFrom', { price: from }),
+            ? t('typeFromPerMonth', caseArguments('price', from))
+            : t('typeFrom', caseArguments('price', from)),
         description: t(`types.${id}.description`),
       };
     }),

@@ -2,7 +2,7 @@ import 'server-only';
 import { getTranslations } from '@/i18n/server';
 import type { Translation } from 'vanilla-cookieconsent';
 import {
-  analyticsFromEnv,
+  builtAnalyticsProviders,
   enabledProviders,
   setsCookies,
   type AnalyticsProviderId,
@@ -10,9 +10,9 @@ import {
 } from '@/lib/analytics/config';
 import { localeInfo, type Locale } from '@/i18n/locales';
 
-/** The providers this build reports to (fixed at build: pages are static). */
+/** The providers this build reports to (fixed at build, also for the pages rendered per request). */
 export function buildProviders(): AnalyticsProviders {
-  return analyticsFromEnv(process.env);
+  return builtAnalyticsProviders();
 }
 
 const escape = (text: string) =>

@@ -1,6 +1,11 @@
 import 'server-only';
 import { createTranslator } from 'use-intl/core';
-import { analyticsFromEnv, enabledProviders } from '@/lib/analytics/config';
+import {
+  analyticsFromEnv,
+  builtAnalyticsProviders,
+  enabledProviders,
+  type AnalyticsProviders,
+} from '@/lib/analytics/config';
 import type { Locale } from '@/i18n/locales';
 import { loadMessages } from '@/i18n/messages';
 
@@ -8,13 +13,21 @@ import { loadMessages } from '@/i18n/messages';
  * The privacy policy's paragraph on analytics, made from the settings of the
  * build: the providers that are on, each with who runs it, its cookies and its
  * own policy, or that there are none. Loaders run outside a request too, so
- * this translates on its own.
+ * this translates on its own. Without `env`, the providers the build compiled
+ * in (the page is rendered per request, by a server without the build's settings).
  */
 export async function analyticsServicesText(
   locale: Locale,
-  env: Record<string, string | undefined> = process.env,
+  env?: Record<string, string | undefined>,
 ): Promise<string> {
-  const providers = analyticsFromEnv(env);
+  return analyticsProvidersText(locale, env ? analyticsFromEnv(env) : builtAnalyticsProviders());
+}
+
+/** The same paragraph for the providers given. */
+export async function analyticsProvidersText(
+  locale: Locale,
+  providers: AnalyticsProviders,
+): Promise<string> {
   const ids = enabledProviders(providers);
   const t = createTranslator({
     locale,

@@ -2,7 +2,7 @@ import 'server-only';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
-import { siteConfig } from '@/config/site';
+import { samplePartFields, siteConfig } from '@/config/site';
 import { contentRoot } from './paths';
 
 /**
@@ -35,7 +35,8 @@ async function readEntryFile(file: string): Promise<Entry | undefined> {
 export async function publishedSamples(root = contentRoot): Promise<SampleItem[]> {
   const items: SampleItem[] = siteConfig.samples.map((part) => ({
     kind: 'site details',
-    name: part,
+    // The part and its fields: the legal texts name the company by the legal details.
+    name: `${part} (${samplePartFields[part].join(', ')})`,
     // Which part of the details: the file holds them all.
     file: `content/site/index.json: ${part}`,
   }));

@@ -11,6 +11,7 @@ import type { EstimateLine } from '@/lib/calculator/estimate';
 import { leadEstimateSchema } from '@/lib/calculator/lead-estimate';
 import { budgetLabel, type LeadBudget } from '@/lib/consultation/budget';
 import { contactMethods } from '@/lib/consultation/schema';
+import { caseArguments } from '@/lib/format/kazakh';
 import { formatMoney } from '@/lib/format/money';
 import { calculatorTexts } from '@/server/calculator/texts';
 import type { ServerEnv } from '@/server/env';
@@ -184,9 +185,9 @@ export async function notificationTexts(env: ServerEnv): Promise<NotificationTex
       return budgetLabel(
         { low: budget.low ?? null, high: budget.high ?? null },
         {
-          upTo: (amount) => t('budgetRange.upTo', { amount }),
+          upTo: (amount) => t('budgetRange.upTo', caseArguments('amount', amount)),
           between: (low, high) => t('budgetRange.between', { low, high }),
-          over: (amount) => t('budgetRange.over', { amount }),
+          over: (amount) => t('budgetRange.over', caseArguments('amount', amount)),
         },
         (amount) => formatMoney(money, amount),
       );

@@ -3,6 +3,7 @@ import { createTranslator, type Messages } from 'use-intl/core';
 import { siteConfig } from '@/config/site';
 import { localeFromCode, type LangCode } from '@/i18n/locales';
 import { loadMessages } from '@/i18n/messages';
+import type { ContactMethod } from '@/lib/consultation/fields';
 
 /** Every answer of the intake that is not a success. */
 export type FailureStatus =
@@ -42,6 +43,18 @@ export async function failureMessage(
     case 'unavailable':
       return t('failure.unavailable', { phone });
   }
+}
+
+/**
+ * What the visitor is told once a request is in: who answers, by the way they
+ * chose to be reached (a call only to those who gave a phone), and within the
+ * hours the agency promises.
+ */
+export async function successMessage(method: ContactMethod, code: LangCode): Promise<string> {
+  const locale = localeFromCode(code);
+  const messages = (await loadMessages(locale)) as Messages;
+  const t = createTranslator({ locale, messages, namespace: 'ConsultationForm.success' });
+  return t('text', { method, hours: siteConfig.claims.callbackHours });
 }
 
 /** The title and back-link words of the page a refused form post gets without JavaScript. */

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Root } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { siteConfig } from '@/config/site';
-import { env } from '@/env';
+import { pagesSiteUrl } from '@/env';
 import { localeInfo, locales, type Locale } from '@/i18n/locales';
 import type { PageSeo } from './pages';
 import { ogImageUrl, pageUrl } from './metadata';
@@ -10,7 +10,7 @@ import { ogImageUrl, pageUrl } from './metadata';
 /** A schema.org node; `@context` is added once, on the graph around the nodes. */
 export type LdNode = { '@type': string; '@id'?: string } & Record<string, unknown>;
 
-export const organizationId = () => `${env.SITE_URL}/#organization`;
+export const organizationId = () => `${pagesSiteUrl}/#organization`;
 const websiteId = (locale: Locale) => `${pageUrl(locale, '')}#website`;
 
 const isoDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -23,10 +23,10 @@ export function organizationLd(locale: Locale): LdNode {
     '@type': 'Organization',
     '@id': organizationId(),
     name: siteConfig.name,
-    legalName: siteConfig.legalName,
+    legalName: siteConfig.legal.name[localeInfo[locale].code],
     url: pageUrl(locale, ''),
     // A raster logo: search engines do not take SVG there.
-    logo: `${env.SITE_URL}/icons/512.png`,
+    logo: `${pagesSiteUrl}/icons/512.png`,
     email: contacts.email,
     telephone: contacts.phone.e164,
     foundingDate: String(siteConfig.foundedYear),

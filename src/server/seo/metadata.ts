@@ -1,12 +1,12 @@
 import 'server-only';
 import { siteConfig } from '@/config/site';
-import { env } from '@/env';
+import { pagesSiteUrl } from '@/env';
 import { localeInfo, locales, type Locale } from '@/i18n/locales';
 import type { PageSeo } from './pages';
 
 /** The absolute address of a page in a language: `https://agency.example/kz/blog`. */
 export function pageUrl(locale: Locale, path: PageSeo['path']): string {
-  return `${env.SITE_URL}/${localeInfo[locale].code}${path}`;
+  return `${pagesSiteUrl}/${localeInfo[locale].code}${path}`;
 }
 
 /**
@@ -16,7 +16,7 @@ export function pageUrl(locale: Locale, path: PageSeo['path']): string {
 export function languageAlternates(path: PageSeo['path']): Record<string, string> {
   const alternates: Record<string, string> = {};
   for (const locale of locales) alternates[localeInfo[locale].hreflang] = pageUrl(locale, path);
-  alternates['x-default'] = `${env.SITE_URL}/`;
+  alternates['x-default'] = `${pagesSiteUrl}/`;
   return alternates;
 }
 

@@ -9,7 +9,7 @@ import { siteConfig } from '@/config/site';
 import type { Locale } from '@/i18n/locales';
 import { laterPages } from '@/lib/paginate';
 import { getArticle, getArticles, getArticlesInCategory } from '@/server/content/blog';
-import { getLegalPage, legalPageSlugs, type LegalPageSlug } from '@/server/content/legal';
+import { legalPageSlugs, legalTexts, type LegalPageSlug } from '@/server/content/legal';
 import { getAbout } from '@/server/content/about';
 import { getCase, getCaseServices, getCases, getCasesForService } from '@/server/content/cases';
 import { getServiceContent } from '@/server/content/services';
@@ -60,7 +60,10 @@ export const homeSeo = cache(async (locale: Locale): Promise<PageSeo> => {
     path: '',
     title: t('defaultTitle', { brand: siteConfig.name }),
     absoluteTitle: true,
-    description: t('defaultDescription', { brand: siteConfig.name }),
+    description: t('defaultDescription', {
+      brand: siteConfig.name,
+      hours: siteConfig.claims.callbackHours,
+    }),
     eyebrow: siteConfig.name,
     breadcrumbs: [home()],
     // The home page shows the newest articles and the prices.
@@ -248,11 +251,15 @@ export const simplePageSeo = cache(
       locale,
       path,
       title,
-      description: t('metaDescription', { brand: siteConfig.name }),
+      // The contacts page's description promises an answer within the claimed hours.
+      description: t('metaDescription', {
+        brand: siteConfig.name,
+        hours: siteConfig.claims.callbackHours,
+      }),
       eyebrow: siteConfig.name,
       breadcrumbs: [home(), { name: title, path }],
       lastModified: isLegal(page)
-        ? (await getLegalPage(page, locale)).updated
+        ? (await legalTexts(page, locale)).updated
         : page === 'calculator'
           ? pricingConfig.ratesSetOn
           : undefined,

@@ -8,8 +8,14 @@ import { localeFromCode, messages, type LangCode } from './site';
 
 const hours = siteConfig.claims.callbackHours;
 
+/** The thank-you's sentence for a request that chose `method`, as the page shows it. */
 export const successText = (code: LangCode, method: ContactMethod) =>
-  messages[code].ConsultationForm.success.text[method];
+  String(
+    new IntlMessageFormat(
+      messages[code].ConsultationForm.success.text,
+      localeFromCode(code),
+    ).format({ hours, method }),
+  );
 
 /** Fills the form as a person would. */
 export async function fill(
@@ -24,9 +30,4 @@ export async function fill(
   await form.getByLabel(m.contactLabel[method]).fill(contact);
   await form.getByRole('checkbox', { name: m.consent }).check();
   return form;
-}
-
-/** A message with the callback hours filled in, as the page shows it. */
-export function withHours(code: LangCode, text: string): string {
-  return String(new IntlMessageFormat(text, localeFromCode(code)).format({ hours }));
 }
