@@ -1,6 +1,6 @@
 import { readFileSync, globSync } from 'node:fs';
 import path from 'node:path';
-import { TYPE, parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import en from '../../messages/en.json' with { type: 'json' };
 import kz from '../../messages/kz.json' with { type: 'json' };
 import ru from '../../messages/ru.json' with { type: 'json' };
 import ua from '../../messages/ua.json' with { type: 'json' };
+import { argumentNames, messageEntries, type Catalogue } from '../support/messages';
 
 /**
  * A visitor chooses how to be answered (phone, e-mail, Telegram, WhatsApp), so
@@ -51,25 +52,7 @@ const allowedInContent: { file: string; field: RegExp; why: string }[] = [
   },
 ];
 
-type Catalogue = { [key: string]: string | Catalogue };
 const catalogues: Record<LangCode, Catalogue> = { ru, en, kz, ua };
-
-function flatten(catalogue: Catalogue, prefix = ''): [string, string][] {
-  return Object.entries(catalogue).flatMap(([key, value]) => {
-    const name = prefix ? `${prefix}.${key}` : key;
-    return typeof value === 'string' ? [[name, value] as [string, string]] : flatten(value, name);
-  });
-}
-
-function argumentNames(elements: MessageFormatElement[], out = new Set<string>()): Set<string> {
-  for (const element of elements) {
-    if ('value' in element && typeof element.value === 'string' && element.type !== TYPE.literal)
-      out.add(element.value);
-    if (element.type === TYPE.plural || element.type === TYPE.select)
-      for (const option of Object.values(element.options)) argumentNames(option.value, out);
-  }
-  return out;
-}
 
 /**
  * A message as each visitor who did not choose the phone reads it: its `method`
@@ -128,7 +111,7 @@ describe('what the site promises about its answer', () => {
   it.each(langCodes)(
     'in %s, no message promises a call to a visitor who chose otherwise',
     (code) => {
-      const found = flatten(catalogues[code]).flatMap(([key, message]) =>
+      const found = messageEntries(catalogues[code]).flatMap(([key, message]) =>
         readWithoutPhone(code, message).flatMap((text) =>
           promisesIn(code, text).map((promise) => `${key}: …${promise}…`),
         ),

@@ -1,8 +1,9 @@
-import { TYPE, parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { createTranslator, type AbstractIntlMessages } from 'use-intl/core';
+import { parse } from '@formatjs/icu-messageformat-parser';
+import { createTranslator } from 'use-intl/core';
 import { describe, expect, it } from 'vitest';
 import kz from '../../../messages/kz.json' with { type: 'json' };
 import en from '../../../messages/en.json' with { type: 'json' };
+import { argumentNames, messageEntries } from '../../../tests/support/messages';
 import {
   caseArguments,
   kazakhCases,
@@ -189,28 +190,8 @@ describe('Kazakh dates', () => {
 
 /* The real catalogue, rendered by use-intl's translator as the site renders it. */
 
-const kzMessages = kz as AbstractIntlMessages;
 const t = createTranslator({ locale: 'kk', messages: kz });
 const tEn = createTranslator({ locale: 'en', messages: en });
-
-function flatten(catalogue: AbstractIntlMessages, prefix = ''): [string, string][] {
-  return Object.entries(catalogue).flatMap(([key, value]) =>
-    typeof value === 'string'
-      ? [[`${prefix}${key}`, value] as [string, string]]
-      : flatten(value, `${prefix}${key}.`),
-  );
-}
-
-function argumentNames(elements: MessageFormatElement[], out = new Set<string>()): Set<string> {
-  for (const element of elements) {
-    if ('value' in element && typeof element.value === 'string' && element.type !== TYPE.literal)
-      out.add(element.value);
-    if (element.type === TYPE.plural || element.type === TYPE.select)
-      for (const option of Object.values(element.options)) argumentNames(option.value, out);
-    if (element.type === TYPE.tag) argumentNames(element.children, out);
-  }
-  return out;
-}
 
 const amounts = [
   1, 2, 3, 5, 6, 9, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 1_000, 1_500, 150_000, 1_000_000,
@@ -221,7 +202,7 @@ const written = [
   ...['KZT', 'RUB', 'USD'].flatMap((currency) => amounts.map(money(currency))),
 ];
 
-const catalogue = new Map(flatten(kzMessages));
+const catalogue = new Map(messageEntries(kz));
 // Every message that writes an ending onto an amount; the first test keeps the list complete.
 const amountKeys = [
   'Calculator.typeFrom',
