@@ -16,12 +16,43 @@ export type LangCode = (typeof langCodes)[number];
 
 export const defaultLocale: Locale = 'ru';
 
+/**
+ * The market a language's pages are written for: whom its prices, phone
+ * numbers, dates and examples address. One language, one market; the copy of
+ * each language is written for it (docs/glossary.md repeats this for editors).
+ */
+type Market = {
+  /**
+   * The countries the pages are written for, ISO 3166-1 codes, the main one
+   * first; none for English, which is written for everyone else.
+   */
+  countries: readonly string[];
+  /** The currency prices are shown in by default. */
+  currency: 'RUB' | 'USD' | 'KZT' | 'UAH';
+  /**
+   * Where a phone number written without a country code is taken to be, or
+   * `null` where the market spans many countries and the code is asked for.
+   * Kazakhstan and Russia share +7, so reading a Russian-language number as
+   * Kazakh also reads Russian numbers right.
+   */
+  phoneRegion: 'KZ' | 'UA' | null;
+  /**
+   * The tag `Intl` and the message format write numbers, dates and plurals
+   * with: British English writes "1 November 2026" where plain `en` would
+   * write "November 1, 2026".
+   */
+  format: string;
+};
+
 type LocaleInfo = {
   /** URL prefix, cookie value and file name. */
   code: LangCode;
-  /** Region-qualified tag for hreflang and `Intl` formatting. */
+  /**
+   * The hreflang of the language's pages and the `inLanguage` of their
+   * structured data: a region only where the market is one country.
+   */
   hreflang: string;
-  /** Open Graph locale, underscore form. */
+  /** Open Graph locale, underscore form (Open Graph knows Russian only as ru_RU). */
   ogLocale: string;
   /**
    * The short name on the header bar's language button, written in the
@@ -36,25 +67,25 @@ type LocaleInfo = {
    * site are spoken across borders.
    */
   nativeName: string;
-  currency: 'RUB' | 'USD' | 'KZT' | 'UAH';
+  market: Market;
 };
 
 export const localeInfo = {
   ru: {
     code: 'ru',
-    hreflang: 'ru-RU',
+    hreflang: 'ru',
     ogLocale: 'ru_RU',
     label: 'Рус',
     nativeName: 'Русский',
-    currency: 'RUB',
+    market: { countries: ['KZ', 'RU'], currency: 'RUB', phoneRegion: 'KZ', format: 'ru' },
   },
   en: {
     code: 'en',
-    hreflang: 'en-US',
-    ogLocale: 'en_US',
+    hreflang: 'en',
+    ogLocale: 'en_GB',
     label: 'Eng',
     nativeName: 'English',
-    currency: 'USD',
+    market: { countries: [], currency: 'USD', phoneRegion: null, format: 'en-GB' },
   },
   kk: {
     code: 'kz',
@@ -62,7 +93,7 @@ export const localeInfo = {
     ogLocale: 'kk_KZ',
     label: 'Қаз',
     nativeName: 'Қазақша',
-    currency: 'KZT',
+    market: { countries: ['KZ'], currency: 'KZT', phoneRegion: 'KZ', format: 'kk' },
   },
   uk: {
     code: 'ua',
@@ -70,7 +101,7 @@ export const localeInfo = {
     ogLocale: 'uk_UA',
     label: 'Укр',
     nativeName: 'Українська',
-    currency: 'UAH',
+    market: { countries: ['UA'], currency: 'UAH', phoneRegion: 'UA', format: 'uk' },
   },
 } as const satisfies Record<Locale, LocaleInfo>;
 
@@ -85,6 +116,11 @@ export const localeFallbacks = {
   kk: ['ru', 'en'],
   uk: ['en'],
 } as const satisfies Record<Locale, readonly Locale[]>;
+
+/** The tag to give `Intl` and the message format for a language (its market's `format`). */
+export function formatLocale(locale: Locale): string {
+  return localeInfo[locale].market.format;
+}
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (locales as readonly string[]).includes(value);

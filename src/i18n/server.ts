@@ -10,7 +10,7 @@ import {
 } from 'use-intl/core';
 import { siteConfig } from '@/config/site';
 import { setServerPage } from './locale-context';
-import { defaultLocale, type Locale } from './locales';
+import { defaultLocale, formatLocale, type Locale } from './locales';
 import { loadMessages } from './messages';
 
 /**
@@ -71,7 +71,7 @@ export async function getTranslations<
   const { locale = currentPage().locale, namespace } =
     typeof options === 'object' ? options : { namespace: options };
   return createTranslator<Messages, Namespace>({
-    locale,
+    locale: formatLocale(locale),
     messages: (await getMessages(locale)) as Messages,
     namespace,
     timeZone: siteConfig.timeZone,
@@ -82,7 +82,7 @@ export async function getTranslations<
 export function getFormatter(options: { locale?: Locale } = {}) {
   return Promise.resolve(
     createFormatter({
-      locale: options.locale ?? scope.getStore()?.locale ?? defaultLocale,
+      locale: formatLocale(options.locale ?? scope.getStore()?.locale ?? defaultLocale),
       timeZone: siteConfig.timeZone,
     }),
   );

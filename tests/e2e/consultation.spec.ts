@@ -42,7 +42,7 @@ for (const { code, details } of journeyLanguages('ua')) {
       await fill(page, code, contactSamples[code].whatsapp.typed, 'whatsapp');
       await form.getByText(m.details.summary).click();
       await form.getByLabel(m.details.messageLabel).fill('Нужен магазин.\nWe need a shop.');
-      const { currency } = localeInfo[localeFromCode(code)];
+      const { currency } = localeInfo[localeFromCode(code)].market;
       const budget = budgetInCurrency('5k-15k', currency);
       await form.getByLabel(m.details.budgetLabel).selectOption('5k-15k');
       await form.getByLabel(m.details.timeLabel).selectOption('evening');

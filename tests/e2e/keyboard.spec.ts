@@ -93,7 +93,7 @@ test.describe('keyboard-only journeys', () => {
     await expect(consultation.getByRole('radio', { name: form.methods.phone })).toBeChecked();
     await page.keyboard.press('Tab');
     await expect(consultation.getByLabel(form.contactLabel.phone)).toBeFocused();
-    await page.keyboard.type('(201) 555-0123');
+    await page.keyboard.type('+44 20 7946 0123');
     await tabTo(page, consultation.getByRole('checkbox', { name: form.consent }), 5);
     await page.keyboard.press('Space');
     await expect(consultation.getByRole('checkbox', { name: form.consent })).toBeChecked();

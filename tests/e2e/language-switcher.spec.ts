@@ -62,7 +62,7 @@ test.describe('language dropdown', () => {
       'href',
       '/en/services/seo',
     );
-    await expect(menu.getByRole('link', { name: /Eng/ })).toHaveAttribute('hreflang', 'en-US');
+    await expect(menu.getByRole('link', { name: /Eng/ })).toHaveAttribute('hreflang', 'en');
   });
 });
 

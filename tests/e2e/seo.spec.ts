@@ -13,8 +13,8 @@ import { langCodes, pagesOf, url, type LangCode } from './support/site';
 
 const siteUrl = (process.env.SITE_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
 const brand = 'Ortus Digital';
-const hreflang: Record<LangCode, string> = { ru: 'ru-RU', en: 'en-US', kz: 'kk-KZ', ua: 'uk-UA' };
-const ogLocale: Record<LangCode, string> = { ru: 'ru_RU', en: 'en_US', kz: 'kk_KZ', ua: 'uk_UA' };
+const hreflang: Record<LangCode, string> = { ru: 'ru', en: 'en', kz: 'kk-KZ', ua: 'uk-UA' };
+const ogLocale: Record<LangCode, string> = { ru: 'ru_RU', en: 'en_GB', kz: 'kk_KZ', ua: 'uk_UA' };
 const currency: Record<LangCode, string> = { ru: 'RUB', en: 'USD', kz: 'KZT', ua: 'UAH' };
 
 /** An address the site gives (under SITE_URL) as a path on the server under test. */

@@ -59,7 +59,7 @@ describe('lead administration', () => {
       {
         language: 'en',
         method: 'phone',
-        contact: '(201) 555-0144',
+        contact: '+44 20 7946 0144',
         consent: 'on',
         page: '/en',
         website: 'filled by autofill',

@@ -151,7 +151,7 @@ describe.each(backends)('delivering leads on %s', (backend) => {
     await submit('@ortus_client', '/en/calculator', query);
     await runOutboxOnce(test.db, deliverers, run);
     const priced = inCurrency(estimate(selectionFromQuery(new URLSearchParams(query))), 'USD');
-    const money = (n: number) => `$${n.toLocaleString('en-US')}`;
+    const money = (n: number) => `US$${n.toLocaleString('en-GB')}`;
     expect(telegram.calls[0]!.body.text).toContain(
       `Estimate: <b>Online shop · 40 pages · Premium design · Content management · Online payments · Faster timeline · 3 months of support · ${money(priced.low)} – ${money(priced.high)} · about ${priced.weeks} weeks · ${siteEnv.SITE_URL}/en/calculator?${query.replaceAll('&', '&amp;')}</b>`,
     );

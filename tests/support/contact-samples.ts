@@ -17,10 +17,11 @@ export const contactSamples: Record<LangCode, Record<ContactMethod, ContactSampl
     whatsapp: { typed: '+7 916 765-43-21', stored: '+79167654321', mistyped: '+7 916' },
   },
   en: {
-    phone: { typed: '(201) 555-0123', stored: '+12015550123', mistyped: '555' },
+    phone: { typed: '+44 20 7946 0123', stored: '+442079460123', mistyped: '020 7946 0123' },
     email: { typed: 'john@example.com', stored: 'john@example.com', mistyped: 'john.example.com' },
     telegram: { typed: 't.me/john_smith', stored: '@john_smith', mistyped: 't.me/j' },
-    whatsapp: { typed: '(201) 555-0177', stored: '+12015550177', mistyped: '(201) 555' },
+    // The UK's fictional mobile range (07700 900xxx) is no WhatsApp number to libphonenumber.
+    whatsapp: { typed: '+1 201 555 0177', stored: '+12015550177', mistyped: '201 555 0177' },
   },
   kz: {
     phone: { typed: '8 701 123 4567', stored: '+77011234567', mistyped: '+7 727' },

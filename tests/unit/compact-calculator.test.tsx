@@ -21,7 +21,7 @@ async function render(locale: (typeof locales)[number], initial: Selection) {
   const html = renderToStaticMarkup(
     <CompactCalculator
       texts={compactTexts(texts)}
-      currency={localeInfo[locale].currency}
+      currency={localeInfo[locale].market.currency}
       initial={initial}
       labels={labels}
       action="/calculator"
@@ -39,7 +39,7 @@ describe('the compact calculator', () => {
     async (locale) => {
       const start = pricingConfig.defaultSelection;
       const { html, texts } = await render(locale, start);
-      const priced = inCurrency(estimate(start), localeInfo[locale].currency);
+      const priced = inCurrency(estimate(start), localeInfo[locale].market.currency);
       expect(testId(html, 'compact-range')).toBe(formatRange(texts, priced.low, priced.high));
       expect(start.features.length).toBeGreaterThan(0);
       const names = start.features.map((feature) => texts.features.items[feature].name);

@@ -21,7 +21,7 @@ export async function consultationFormLabels(): Promise<ConsultationFormLabels> 
   const t = await getTranslations('ConsultationForm');
   const locale = await getLocale();
   const format = await getFormatter();
-  const { currency } = localeInfo[locale];
+  const { currency } = localeInfo[locale].market;
   const money = moneyFormat((amount) =>
     format.number(amount, { style: 'currency', currency, maximumFractionDigits: 0 }),
   );

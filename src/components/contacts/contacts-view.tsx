@@ -3,7 +3,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { Breakable } from '@/components/ui/breakable';
 import { Container } from '@/components/ui/container';
 import { siteConfig } from '@/config/site';
-import { localeInfo, type Locale } from '@/i18n/locales';
+import { formatLocale, localeInfo, type Locale } from '@/i18n/locales';
 import { getTranslations } from '@/i18n/server';
 import { describeWorkingHours } from '@/lib/working-hours';
 
@@ -51,7 +51,10 @@ export async function ContactsView({ locale, children }: ContactsViewProps) {
     },
     {
       key: 'hours',
-      value: t('hoursValue', describeWorkingHours(workingHours, locale, siteConfig.timeZone)),
+      value: t(
+        'hoursValue',
+        describeWorkingHours(workingHours, formatLocale(locale), siteConfig.timeZone),
+      ),
     },
   ] as const;
 

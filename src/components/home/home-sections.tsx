@@ -121,7 +121,10 @@ export async function PricingSection() {
   const locale = await getLocale();
   return (
     <Section id="pricing" title={t('title')} lead={t('lead')} className="bg-surface">
-      <PricingPackages texts={await getCalculatorTexts()} currency={localeInfo[locale].currency} />
+      <PricingPackages
+        texts={await getCalculatorTexts()}
+        currency={localeInfo[locale].market.currency}
+      />
     </Section>
   );
 }

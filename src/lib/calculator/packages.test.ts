@@ -32,7 +32,7 @@ describe('a package and the calculator', () => {
         features: sorted(selection.features),
       });
       for (const locale of locales) {
-        const { currency } = localeInfo[locale];
+        const { currency } = localeInfo[locale].market;
         // …whose range starts at the card's "from" price.
         const card = comparePackage(textsOf[locale], selection, currency).price;
         expect(card).toBe(inCurrency(estimate(opened), currency).low);

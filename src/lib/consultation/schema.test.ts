@@ -11,11 +11,14 @@ describe('consultation schema: phone', () => {
   it.each([
     ['ru', '8 (916) 123-45-67', '+79161234567'],
     ['ru', '+7 916 123 45 67', '+79161234567'],
+    // Russian is read in Kazakhstan and Russia: both share +7 and the trunk prefix 8.
+    ['ru', '8 701 123 45 67', '+77011234567'],
+    ['ru', '916 123-45-67', '+79161234567'],
     ['kz', '8 701 123 4567', '+77011234567'],
     ['kz', '+7 701 123 45 67', '+77011234567'],
     ['ua', '067 123 4567', '+380671234567'],
     ['ua', '+380 67 123 45 67', '+380671234567'],
-    ['en', '(201) 555-0123', '+12015550123'],
+    ['en', '+1 (201) 555-0123', '+12015550123'],
     ['en', '+44 20 7946 0958', '+442079460958'],
   ])('%s accepts %s as %s', (language, contact, expected) => {
     expect(ok(language, 'phone', contact)).toEqual({
@@ -29,6 +32,9 @@ describe('consultation schema: phone', () => {
     ['ru', '+7 916 123'],
     ['ua', '067 123'],
     ['en', 'call me maybe'],
+    // English pages are read in many countries: a number needs its country code.
+    ['en', '(201) 555-0123'],
+    ['en', '020 7946 0958'],
     ['kz', '+7 000 000 00 00'],
   ])('%s refuses %s', (language, contact) => {
     expect(ok(language, 'phone', contact)).toEqual({

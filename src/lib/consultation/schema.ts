@@ -10,7 +10,7 @@ import {
   type BudgetBandId,
   type ContactTime,
 } from '@/config/consultation';
-import { langCodes, type LangCode } from '@/i18n/locales';
+import { langCodes, localeInfo, locales, type LangCode } from '@/i18n/locales';
 import { cleanText } from '@/lib/text/clean';
 import rulesFile from './phone-rules.json' with { type: 'json' };
 import type { PhoneRulesFile } from './phone-rules-source';
@@ -41,13 +41,19 @@ z.config({ jitless: true });
 
 export * from './fields';
 
-/** Where a phone number without a country code is assumed to be. */
-export const defaultRegion: Record<LangCode, CountryCode> = {
-  ru: 'RU',
-  en: 'US',
-  kz: 'KZ',
-  ua: 'UA',
-};
+/**
+ * Where a phone number without a country code is taken to be: the language's
+ * market (src/i18n/locales.ts). English is read by people in many countries,
+ * so there a number needs its code: a British "020 7946 0123" read as an
+ * American number would be refused with a puzzling message, or worse, kept as
+ * someone else's number.
+ */
+export const defaultRegion: Record<LangCode, CountryCode | undefined> = Object.fromEntries(
+  locales.map((locale) => [
+    localeInfo[locale].code,
+    localeInfo[locale].market.phoneRegion ?? undefined,
+  ]),
+) as Record<LangCode, CountryCode | undefined>;
 
 /** Longer than any real phone, address or username: refused outright. */
 export const maxContactLength = 254;
@@ -80,7 +86,11 @@ const anyNumber: MetadataJson = {
 };
 
 export function normalizePhone(value: string, code: LangCode): string | undefined {
-  const phone = parsePhoneNumberFromString(value, defaultRegion[code], anyNumber);
+  const phone = parsePhoneNumberFromString(
+    value,
+    { defaultCountry: defaultRegion[code] },
+    anyNumber,
+  );
   return phone?.isValid() ? phone.number : undefined;
 }
 
@@ -89,7 +99,11 @@ export function normalizePhone(value: string, code: LangCode): string | undefine
  * a toll-free number cannot have one (the visitor should choose "Phone").
  */
 export function normalizeWhatsApp(value: string, code: LangCode): string | undefined {
-  const phone = parsePhoneNumberFromString(value, defaultRegion[code], mobileOnly);
+  const phone = parsePhoneNumberFromString(
+    value,
+    { defaultCountry: defaultRegion[code] },
+    mobileOnly,
+  );
   return phone?.isValid() ? phone.number : undefined;
 }
 

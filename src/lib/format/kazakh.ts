@@ -1,3 +1,5 @@
+import { formatLocale, type Locale } from '@/i18n/locales';
+
 /**
  * Kazakh grammar for values written into messages. A Kazakh case ending
  * follows the last word a reader pronounces: «500 000 ₸-ге дейін» because
@@ -175,7 +177,7 @@ export function kazakhDate(
  * date that qualifies a noun; `form` says which Kazakh form the sentence needs.
  */
 export function longDate(
-  locale: string,
+  locale: Locale,
   date: Date,
   {
     form = 'nominative',
@@ -183,5 +185,7 @@ export function longDate(
   }: { form?: 'nominative' | 'attributive'; timeZone?: string } = {},
 ): string {
   if (locale === 'kk') return kazakhDate(date, form, timeZone);
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(date);
+  return new Intl.DateTimeFormat(formatLocale(locale), { dateStyle: 'long', timeZone }).format(
+    date,
+  );
 }

@@ -13,7 +13,7 @@ import { getCalculatorTexts } from '@/server/calculator/page-texts';
 export async function servicePriceLabel(slug: ServiceSlug, locale: Locale): Promise<string> {
   const t = await getTranslations('ServicePage');
   const texts = await getCalculatorTexts(locale);
-  const priced = servicePrice(slug, localeInfo[locale].currency);
+  const priced = servicePrice(slug, localeInfo[locale].market.currency);
   const values = caseArguments('price', formatAmount(texts, priced.low));
   return priced.period === 'month' ? t('pricePerMonth', values) : t('priceFrom', values);
 }

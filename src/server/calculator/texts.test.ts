@@ -25,7 +25,7 @@ describe('calculatorDetails', () => {
     const messages = (await loadMessages(locale)) as Messages;
     const texts = calculatorTexts(locale, messages);
     const details = calculatorDetails(locale, messages);
-    const { currency } = localeInfo[locale];
+    const { currency } = localeInfo[locale].market;
     expect(details.types.shop.from).toContain(
       formatAmount(texts, fromPrice(minimalSelection('shop'), currency)),
     );

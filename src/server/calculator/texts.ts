@@ -14,7 +14,7 @@ import {
   type SizeUnit,
 } from '@/config/pricing';
 import { siteConfig } from '@/config/site';
-import { localeInfo, type Locale } from '@/i18n/locales';
+import { formatLocale, localeInfo, type Locale } from '@/i18n/locales';
 import type { CalculatorDetails, CalculatorTexts } from '@/lib/calculator/describe';
 import { fromPrice, toCurrency } from '@/lib/calculator/estimate';
 import { minimalSelection } from '@/lib/calculator/selection';
@@ -35,8 +35,8 @@ const record = <K extends string, V>(keys: readonly K[], value: (key: K) => V) =
   Object.fromEntries(keys.map((key) => [key, value(key)])) as Record<K, V>;
 
 function tools(locale: Locale, messages: Messages, currency: Currency) {
-  const t = createTranslator({ locale, messages, namespace: 'Calculator' });
-  const format = createFormatter({ locale, timeZone: siteConfig.timeZone });
+  const t = createTranslator({ locale: formatLocale(locale), messages, namespace: 'Calculator' });
+  const format = createFormatter({ locale: formatLocale(locale), timeZone: siteConfig.timeZone });
   const money = moneyFormat((amount) =>
     format.number(amount, { style: 'currency', currency, maximumFractionDigits: 0 }),
   );
@@ -51,7 +51,7 @@ function tools(locale: Locale, messages: Messages, currency: Currency) {
 export function calculatorTexts(
   locale: Locale,
   messages: Messages,
-  currency: Currency = localeInfo[locale].currency,
+  currency: Currency = localeInfo[locale].market.currency,
 ): CalculatorTexts {
   const { t, money, price } = tools(locale, messages, currency);
 
@@ -149,7 +149,7 @@ export function calculatorTexts(
  * the language's currency, and the descriptions.
  */
 export function calculatorDetails(locale: Locale, messages: Messages): CalculatorDetails {
-  const currency = localeInfo[locale].currency;
+  const currency = localeInfo[locale].market.currency;
   const { t, price } = tools(locale, messages, currency);
   return {
     types: record(projectTypeIds, (id) => {

@@ -6,7 +6,7 @@ import {
   enabledProviders,
   type AnalyticsProviders,
 } from '@/lib/analytics/config';
-import type { Locale } from '@/i18n/locales';
+import { formatLocale, type Locale } from '@/i18n/locales';
 import { loadMessages } from '@/i18n/messages';
 
 /**
@@ -30,7 +30,7 @@ export async function analyticsProvidersText(
 ): Promise<string> {
   const ids = enabledProviders(providers);
   const t = createTranslator({
-    locale,
+    locale: formatLocale(locale),
     messages: await loadMessages(locale),
     namespace: 'PrivacyPage',
   });

@@ -4,7 +4,7 @@ import { createTranslator } from 'use-intl/core';
 import { cache } from 'react';
 import { z } from 'zod';
 import { blogCategories, type BlogCategory } from '@/config/blog';
-import { localeInfo, type Locale } from '@/i18n/locales';
+import { formatLocale, localeInfo, type Locale } from '@/i18n/locales';
 import { loadMessages } from '@/i18n/messages';
 import { ContentError } from '@/lib/content/validate';
 import { countWords, outlineOf, readingMinutes, type OutlineEntry } from '@/lib/markdown/outline';
@@ -117,7 +117,7 @@ export const getArticle = cache(
     const { meta, markdown, where } = await readArticle(slug, locale);
     // Loaders run outside a request too (tests, feeds), so they translate on their own.
     const t = createTranslator({
-      locale,
+      locale: formatLocale(locale),
       messages: await loadMessages(locale),
       namespace: 'ArticlePage',
     });

@@ -7,7 +7,7 @@ import {
   type AnalyticsProviders,
 } from '@/lib/analytics/config';
 import { browserErrorTracking } from '@/lib/monitoring/build-config';
-import { localeInfo, type Locale } from '@/i18n/locales';
+import { formatLocale, type Locale } from '@/i18n/locales';
 import { loadMessages } from '@/i18n/messages';
 import { enabledChannels } from '@/server/delivery/wiring';
 import type { Channel } from '@/server/delivery/types';
@@ -110,7 +110,7 @@ function errorService(host: string): string {
 
 async function translator(locale: Locale) {
   return createTranslator({
-    locale,
+    locale: formatLocale(locale),
     messages: (await loadMessages(locale)) as Messages,
     namespace: 'PrivacyPage',
   });
@@ -155,7 +155,7 @@ export async function dataLocationText(locale: Locale): Promise<string> {
   const t = await translator(locale);
   const country = siteConfig.legal.serverCountry;
   const countryName =
-    new Intl.DisplayNames([localeInfo[locale].hreflang, locale], { type: 'region' }).of(country) ??
+    new Intl.DisplayNames([formatLocale(locale), locale], { type: 'region' }).of(country) ??
     country;
   return t('dataLocation', { country, countryName });
 }
@@ -172,7 +172,7 @@ export async function daysText(locale: Locale, count: number): Promise<string> {
  */
 export async function callbackTimeText(locale: Locale): Promise<string> {
   const t = createTranslator({
-    locale,
+    locale: formatLocale(locale),
     messages: (await loadMessages(locale)) as Messages,
     namespace: 'LegalPage',
   });

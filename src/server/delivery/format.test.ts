@@ -172,16 +172,31 @@ describe('an alert about a channel', () => {
     const { title, lines } = alertText(failing, texts, 'Asia/Almaty');
     expect(title).toBe('Channel “Telegram”: leads are not being delivered');
     expect(lines).toEqual([
-      'Every delivery attempt has failed since Nov 21, 2026, 12:30 PM (Asia/Almaty).',
+      'Every delivery attempt has failed since 21 November 2026, 12:30 (Asia/Almaty).',
       'Last error: Telegram answered 401: <b>Unauthorized</b> & bad',
       "5 leads are waiting for this channel; every lead is saved in the site's database.",
       'Given up after every retry: 2 leads.',
       expect.stringMatching(/npm run leads -- status.*npm run leads -- retry-failed/),
     ]);
     expect(alertText(recovered, texts, 'Asia/Almaty').lines.slice(0, 2)).toEqual([
-      'Deliveries failed from Nov 21, 2026, 12:30 PM (Asia/Almaty) to Nov 21, 2026, 2:05 PM (Asia/Almaty).',
+      'Deliveries failed from 21 November 2026, 12:30 (Asia/Almaty) to 21 November 2026, 14:05 (Asia/Almaty).',
       '3 leads waited up to 95 minutes.',
     ]);
+  });
+
+  it('writes dates as each language writes them in a sentence, Kazakh in full', async () => {
+    const inLanguage = async (language: string) =>
+      alertText(
+        failing,
+        await notificationTexts(
+          parseServerEnv({ LEADS_NOTIFY_LANGUAGE: language, LEADS_NOTIFY_PER_MINUTE: '20' }),
+        ),
+        'Asia/Almaty',
+      ).lines[0];
+    // Intl's Kazakh abbreviates the month («21 қар.»); a sentence spells it out.
+    expect(await inLanguage('kz')).toContain('2026 жылғы 21 қараша, 12:30 (Asia/Almaty)');
+    expect(await inLanguage('ru')).toContain('21 ноября 2026 г., 12:30 (Asia/Almaty)');
+    expect(await inLanguage('ua')).toContain('21 листопада 2026 р., 12:30 (Asia/Almaty)');
   });
 
   it('escapes what another service wrote, and keeps it out of the subject', () => {

@@ -1,7 +1,9 @@
+import type { Locale } from '@/i18n/locales';
 import { describeTouch } from '@/lib/attribution/describe';
 import type { Attribution, Touch } from '@/lib/attribution/touch';
 import type { ContactMethod } from '@/lib/consultation/schema';
 import type { ContactTime } from '@/config/consultation';
+import { longDate } from '@/lib/format/kazakh';
 import { cleanText } from '@/lib/text/clean';
 import type { DeliveryAlert } from './types';
 
@@ -68,8 +70,8 @@ export type NotificationTexts = {
 };
 
 export type AlertTexts = {
-  /** The BCP 47 tag the alert's times are written in. */
-  locale: string;
+  /** The language the alert's dates are written in. */
+  locale: Locale;
   /** Each channel's name as the team knows it. */
   channels: Record<string, string>;
   failingTitle: (channel: string) => string;
@@ -86,13 +88,22 @@ export type AlertTexts = {
   recoveredTodo: string;
 };
 
+/** "14:05" in the given time zone: the 24-hour clock every language of the site uses. */
+function clock(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone }).format(
+    date,
+  );
+}
+
 /** What an alert says, whatever carries it: a title and its lines, in the team's language. */
 export type AlertText = { title: string; lines: string[] };
 
 export function alertText(alert: DeliveryAlert, t: NotificationTexts, timeZone: string): AlertText {
   const a = t.alert;
+  // The date written out as the language writes it in a sentence (Kazakh has
+  // no abbreviated month that reads well: «27 қар.»), then the clock time.
   const time = (date: Date) =>
-    `${new Intl.DateTimeFormat(a.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date)} (${timeZone})`;
+    `${longDate(a.locale, date, { timeZone })}, ${clock(date, timeZone)} (${timeZone})`;
   const channel = a.channels[alert.channel] ?? alert.channel;
   if (alert.kind === 'failing') {
     return {

@@ -4,7 +4,7 @@ import { createTranslator } from 'use-intl/core';
 import { consultationConfig, type ContactTime } from '@/config/consultation';
 import type { Currency } from '@/config/pricing';
 import { env as siteEnv } from '@/env';
-import { localeFromCode, type Locale } from '@/i18n/locales';
+import { formatLocale, localeFromCode, type Locale } from '@/i18n/locales';
 import { loadMessages } from '@/i18n/messages';
 import { summarize, type CalculatorTexts } from '@/lib/calculator/describe';
 import type { EstimateLine } from '@/lib/calculator/estimate';
@@ -114,7 +114,11 @@ export function announceChannels(env: ServerEnv) {
 export async function notificationTexts(env: ServerEnv): Promise<NotificationTexts> {
   const locale = localeFromCode(env.LEADS_NOTIFY_LANGUAGE);
   const messages = (await loadMessages(locale)) as Messages;
-  const t = createTranslator({ locale, messages, namespace: 'LeadNotification' });
+  const t = createTranslator({
+    locale: formatLocale(locale),
+    messages,
+    namespace: 'LeadNotification',
+  });
   const moneyTexts = currencyTexts(locale, messages);
   const labelKeys = [
     'method',

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createTranslator, type Messages } from 'use-intl/core';
 import { siteConfig } from '@/config/site';
-import { localeFromCode, type LangCode } from '@/i18n/locales';
+import { formatLocale, localeFromCode, type LangCode } from '@/i18n/locales';
 import { loadMessages } from '@/i18n/messages';
 import type { ContactMethod } from '@/lib/consultation/fields';
 
@@ -22,7 +22,11 @@ export async function failureMessage(
 ): Promise<string> {
   const locale = localeFromCode(code);
   const messages = (await loadMessages(locale)) as Messages;
-  const t = createTranslator({ locale, messages, namespace: 'ConsultationForm' });
+  const t = createTranslator({
+    locale: formatLocale(locale),
+    messages,
+    namespace: 'ConsultationForm',
+  });
   const phone = siteConfig.contacts.phone.display;
   switch (result.status) {
     case 'invalid':
@@ -53,7 +57,11 @@ export async function failureMessage(
 export async function successMessage(method: ContactMethod, code: LangCode): Promise<string> {
   const locale = localeFromCode(code);
   const messages = (await loadMessages(locale)) as Messages;
-  const t = createTranslator({ locale, messages, namespace: 'ConsultationForm.success' });
+  const t = createTranslator({
+    locale: formatLocale(locale),
+    messages,
+    namespace: 'ConsultationForm.success',
+  });
   return t('text', { method, hours: siteConfig.claims.callbackHours });
 }
 
@@ -61,6 +69,10 @@ export async function successMessage(method: ContactMethod, code: LangCode): Pro
 export async function failurePageTexts(code: LangCode): Promise<{ title: string; back: string }> {
   const locale = localeFromCode(code);
   const messages = (await loadMessages(locale)) as Messages;
-  const t = createTranslator({ locale, messages, namespace: 'ConsultationForm.failurePage' });
+  const t = createTranslator({
+    locale: formatLocale(locale),
+    messages,
+    namespace: 'ConsultationForm.failurePage',
+  });
   return { title: t('title'), back: t('back') };
 }

@@ -176,7 +176,7 @@ export async function submitLead(
     const idempotencyKey = key.success ? key.data : derivedKey(context, value, now);
     const cleanPage = cleanText(fields.page ?? '');
     const page = pageSchema.safeParse(cleanPage).success ? cleanPage : `/${language}`;
-    const currency = localeInfo[localeFromCode(language)].currency;
+    const currency = localeInfo[localeFromCode(language)].market.currency;
     // The estimate travels as its selection; the engine prices it again here.
     // One that does not parse is dropped: it never costs the visitor the request.
     const estimate = fields.estimate ? leadEstimate(fields.estimate, language, currency) : null;

@@ -8,7 +8,7 @@ import type { ServiceOffer } from './json-ld';
 /** A service's "from" price in the page's currency: the same figure the page shows. */
 export async function serviceOffer(slug: ServiceSlug, locale: Locale): Promise<ServiceOffer> {
   const t = await getTranslations({ locale, namespace: 'Services' });
-  const { currency } = localeInfo[locale];
+  const { currency } = localeInfo[locale].market;
   const priced = servicePrice(slug, currency);
   return {
     name: t(`${slug}.title`),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { blogCategories, blogConfig } from '@/config/blog';
 import { serviceSlugs } from '@/config/services';
-import { langCodes, localeFromCode, localeInfo, type LangCode } from '@/i18n/locales';
+import { formatLocale, langCodes, localeFromCode, localeInfo, type LangCode } from '@/i18n/locales';
 import en from '../../../messages/en.json' with { type: 'json' };
 import kz from '../../../messages/kz.json' with { type: 'json' };
 import ru from '../../../messages/ru.json' with { type: 'json' };
@@ -16,8 +16,8 @@ export type { LangCode };
 /** The language's currency and how the site writes an amount in it (whole units). */
 export function moneyIn(code: LangCode) {
   const locale = localeFromCode(code);
-  const { currency } = localeInfo[locale];
-  const money = new Intl.NumberFormat(locale, {
+  const { currency } = localeInfo[locale].market;
+  const money = new Intl.NumberFormat(formatLocale(locale), {
     style: 'currency',
     currency,
     maximumFractionDigits: 0,
