@@ -10,7 +10,8 @@ import {
 import { violations } from './support/axe';
 import { findLead, ownVisitor } from './support/db';
 import { expect, test } from './support/fixtures';
-import { messages, moneyIn, type LangCode } from './support/site';
+import { pdfText } from '../support/pdf';
+import { langCodes, messages, moneyIn, type LangCode } from './support/site';
 import { inRelease, journeyLanguages } from './support/suites';
 
 test.use(ownVisitor);
@@ -25,6 +26,7 @@ function expectedRange(code: LangCode, selection: Selection): string {
 }
 
 const query = (selection: Selection) => selectionToQuery(selection);
+const flat = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A choice card's input, named by its title. */
 const titled = (title: string) => new RegExp(`^${escape(title)}$`);
@@ -194,6 +196,70 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('estimate-range')).toHaveText(
       expectedRange('en', selectionFromQuery(new URLSearchParams('type=landing&size=10'))),
     );
+  });
+});
+
+test.describe('the estimate as a PDF', () => {
+  for (const code of langCodes) {
+    test(`in ${code} it opens with the choices and the range the page shows`, async ({
+      page,
+      request,
+    }) => {
+      const m = messages[code].Calculator;
+      await page.goto(`/${code}/calculator?${query(shop)}`);
+      const shown = (await page.getByTestId('estimate-range').textContent()) ?? '';
+      expect(shown).toBe(expectedRange(code, shop));
+      const link = page.getByRole('link', { name: m.actions.download });
+      const href = (await link.getAttribute('href')) ?? '';
+      expect(href).toBe(
+        `/api/estimate.pdf?lang=${code}&${query(shop)}&currency=${moneyIn(code).currency}`,
+      );
+      const response = await request.get(href);
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toBe('application/pdf');
+      const text = flat(await pdfText(await response.body()));
+      expect(text).toContain(flat(shown));
+      for (const name of [
+        m.types.shop.name,
+        m.design.premium.name,
+        m.features.cms.name,
+        m.features.payments.name,
+      ])
+        expect(text).toContain(flat(name));
+    });
+  }
+
+  test('follows the choices on screen', async ({ page }) => {
+    const m = messages.en.Calculator;
+    await page.goto('/en/calculator');
+    await page
+      .getByTestId('calculator')
+      .getByRole('radio', { name: titled(m.types.shop.name) })
+      .check();
+    await expect(page.getByRole('link', { name: m.actions.download })).toHaveAttribute(
+      'href',
+      /[?&]type=shop&/,
+    );
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+    test('the page built for the address links to its PDF', async ({ page }) => {
+      await page.goto(`/en/calculator?${query(shop)}`);
+      await expect(
+        page.getByRole('link', { name: messages.en.Calculator.actions.download }),
+      ).toHaveAttribute('href', `/api/estimate.pdf?lang=en&${query(shop)}&currency=USD`);
+    });
+  });
+
+  test('refuses an impossible selection with the reason, in the address’s language', async ({
+    request,
+  }) => {
+    const response = await request.get(
+      '/api/estimate.pdf?lang=ua&type=landing&size=99&design=custom&urgency=standard&support=0',
+    );
+    expect(response.status()).toBe(400);
+    expect(await response.text()).toContain(messages.ua.Proposal.fields.size);
   });
 });
 

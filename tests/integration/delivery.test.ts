@@ -17,9 +17,22 @@ import { parseServerEnv } from '@/server/env';
 import { issueFormToken, forgetFormSecret } from '@/server/leads/form-token';
 import { submitLead } from '@/server/leads/submit';
 import { startFakeSmtp, startFakeTelegram } from '../support/fake-services';
+import { pdfText } from '../support/pdf';
 import { backends, createTestDatabase, type TestDatabase } from '../support/test-db';
 
 const botToken = '123456789:AAEhBOweik6ad6PsVMRxjeQKkHmdhGfhV0';
+
+/** A base64 attachment of a raw MIME message, by its file name's pattern, with its name. */
+function attachment(raw: string, name: RegExp): { filename: string; type: string; bytes: Buffer } {
+  for (const part of raw.split(/\r\n--[^\r\n]+\r\n/)) {
+    const [head = '', body = ''] = part.split('\r\n\r\n');
+    const filename = /filename="?([^";\r\n]+)"?/.exec(head)?.[1];
+    if (!filename || !name.test(filename)) continue;
+    const type = /Content-Type: ([^;\r\n]+)/i.exec(head)?.[1] ?? '';
+    return { filename, type, bytes: Buffer.from(body.replace(/\r\n--[\s\S]*$/, ''), 'base64') };
+  }
+  throw new Error(`no attachment named ${String(name)}`);
+}
 
 /** The HTML part of a raw MIME message, quoted-printable decoded. */
 function htmlPart(raw: string): string {
@@ -158,6 +171,17 @@ describe.each(backends)('delivering leads on %s', (backend) => {
     expect(htmlPart(smtp.mails[0]!.raw)).toContain(
       `/en/calculator?${query.replaceAll('&', '&amp;')}`,
     );
+    // The estimate as a PDF: linked in Telegram (and so in the CRMs, which get
+    // the same lines), attached to the e-mail, with the figures the page shows.
+    const pdfUrl = `${siteEnv.SITE_URL}/api/estimate.pdf?lang=en&${query}&currency=USD`;
+    expect(telegram.calls[0]!.body.text).toContain(
+      `Estimate (PDF): <b>${pdfUrl.replaceAll('&', '&amp;')}</b>`,
+    );
+    const pdf = attachment(smtp.mails[0]!.raw, /^estimate-E-[0-9A-Z]{6}\.pdf$/);
+    expect(pdf.type).toBe('application/pdf');
+    const text = (await pdfText(pdf.bytes)).replace(/\s+/g, ' ');
+    expect(text).toContain(`${money(priced.low)} – ${money(priced.high)}`);
+    expect(text).toContain(pdf.filename.slice('estimate-'.length, -'.pdf'.length));
   });
 
   it('retries Telegram while it is down and delivers once it is back', async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { platforms, pricingConfig, type Currency, type Selection } from '@/config/pricing';
+import type { LangCode } from '@/i18n/locales';
 import { buttonClass } from '@/components/ui/button';
 import { ChoiceGroup } from '@/components/ui/choice-group';
 import { NumberField } from '@/components/ui/number-field';
@@ -26,6 +27,8 @@ type CalculatorProps = OptionDetails & {
   typed?: { size?: string; support?: string };
   /** The calculator page itself, where the form sends its choices without JavaScript. */
   action: string;
+  /** The page's language, for the estimate's PDF. */
+  lang: LangCode;
 };
 
 function Step({
@@ -61,7 +64,15 @@ function Step({
  * change and the address bar keeps the choices, ready to share. The option
  * cards' fixed texts come as slots (./option-details.ts), the rest as props.
  */
-function CalculatorView({ texts, currency, initial, typed, action, ...details }: CalculatorProps) {
+function CalculatorView({
+  texts,
+  currency,
+  initial,
+  typed,
+  action,
+  lang,
+  ...details
+}: CalculatorProps) {
   const form = useRef<HTMLFormElement>(null);
   const calc = useCalculator(initial, { name: 'full', currency, typed, syncUrl: true, form });
   const { selection, priced, type } = calc;
@@ -198,7 +209,13 @@ function CalculatorView({ texts, currency, initial, typed, action, ...details }:
         id="estimate"
         className="lg:sticky lg:top-[calc(var(--header-height)+1.5rem)] lg:self-start print:static"
       >
-        <EstimatePanel texts={texts} selection={selection} priced={priced} monthly={calc.monthly} />
+        <EstimatePanel
+          texts={texts}
+          selection={selection}
+          priced={priced}
+          monthly={calc.monthly}
+          lang={lang}
+        />
       </div>
     </CalculatorForm>
   );

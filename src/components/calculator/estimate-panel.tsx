@@ -13,19 +13,22 @@ import { fillTemplate } from '@/lib/format/plural';
 import { goal } from '@/lib/analytics/goals';
 import { buttonClass } from '@/components/ui/button';
 import { requestSend } from './attached-estimate';
+import type { LangCode } from '@/i18n/locales';
+import { proposalHref } from '@/lib/calculator/proposal-link';
 
 type EstimatePanelProps = {
   texts: CalculatorTexts;
   selection: Selection;
   priced: PricedEstimate;
   monthly: PricedEstimate | null;
+  lang: LangCode;
 };
 
 /**
  * The estimate: the range and timeline (announced politely as they change),
  * what the price is made of as a bar chart, and what to do with it.
  */
-export function EstimatePanel({ texts, selection, priced, monthly }: EstimatePanelProps) {
+export function EstimatePanel({ texts, selection, priced, monthly, lang }: EstimatePanelProps) {
   const [copyStatus, setCopyStatus] = useState<'idle' | 'copied' | 'failed'>('idle');
   const total = priced.lines.reduce((sum, line) => sum + line.amount, 0);
 
@@ -128,6 +131,21 @@ export function EstimatePanel({ texts, selection, priced, monthly }: EstimatePan
           data-testid="send-estimate"
         >
           {texts.actions.send}
+        </a>
+        <a
+          href={proposalHref(lang, selection, priced.currency)}
+          className={buttonClass({ variant: 'secondary', className: 'w-full' })}
+          download
+          data-testid="estimate-pdf"
+          onClick={() =>
+            goal('estimate_pdf', {
+              type: selection.type,
+              estimate: `${priced.low}-${priced.high}`,
+              currency: priced.currency,
+            })
+          }
+        >
+          {texts.actions.download}
         </a>
         <div className="flex flex-wrap gap-3 noscript:hidden">
           <button

@@ -13,6 +13,8 @@ export type Goals = {
   calculator_used: { type: string; calculator: 'full' | 'compact' };
   /** The estimate was shared: its link copied. */
   estimate_shared: { type: string; estimate: string; currency: string };
+  /** The estimate was taken away as a PDF. */
+  estimate_pdf: { type: string; estimate: string; currency: string };
   /** A link that reaches the agency directly: phone, email, Telegram, WhatsApp. */
   contact_click: { channel: 'phone' | 'email' | 'telegram' | 'whatsapp' };
   /** The language menu took the visitor to another language. */

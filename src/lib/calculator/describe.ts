@@ -57,6 +57,8 @@ export type CalculatorTexts = {
     copied: string;
     copyFailed: string;
     print: string;
+    /** The link to the estimate as a PDF. */
+    download: string;
     send: string;
     share: string;
   };

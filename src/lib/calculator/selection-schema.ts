@@ -89,11 +89,16 @@ export const selectionSchema = z
     features: featureIds.filter((id) => selection.features.includes(id)),
   }));
 
+export type SelectionField = keyof Selection;
+
 /**
  * Reads a selection from a query strictly: what a form attached to a lead must
- * be. Anything missing or invalid gives `null`, never a guess.
+ * be. Anything missing or invalid is refused with the fields that are wrong,
+ * never a guess.
  */
-export function parseSelectionQuery(query: string): Selection | null {
+export function checkSelectionQuery(
+  query: string | URLSearchParams,
+): { ok: true; selection: Selection } | { ok: false; fields: SelectionField[] } {
   const params = new URLSearchParams(query);
   const number = (key: 'size' | 'support') =>
     wholeNumber(params.get(key) ?? undefined) ?? Number.NaN;
@@ -107,5 +112,13 @@ export function parseSelectionQuery(query: string): Selection | null {
     urgency: params.get('urgency'),
     support: number('support'),
   });
-  return result.success ? result.data : null;
+  if (result.success) return { ok: true, selection: result.data };
+  const fields = new Set(result.error.issues.map((issue) => issue.path[0] as SelectionField));
+  return { ok: false, fields: [...fields].filter(Boolean) };
+}
+
+/** A selection read strictly from a query, or `null` when it is not a valid one. */
+export function parseSelectionQuery(query: string): Selection | null {
+  const checked = checkSelectionQuery(query);
+  return checked.ok ? checked.selection : null;
 }

@@ -137,6 +137,7 @@ export function calculatorTexts(
       copied: t('actions.copied'),
       copyFailed: t('actions.copyFailed'),
       print: t('actions.print'),
+      download: t('actions.download'),
       send: t('actions.send'),
       share: t('actions.share'),
     },
@@ -148,8 +149,11 @@ export function calculatorTexts(
  * one language: "from" prices and feature prices computed by the engine in
  * the language's currency, and the descriptions.
  */
-export function calculatorDetails(locale: Locale, messages: Messages): CalculatorDetails {
-  const currency = localeInfo[locale].market.currency;
+export function calculatorDetails(
+  locale: Locale,
+  messages: Messages,
+  currency: Currency = localeInfo[locale].market.currency,
+): CalculatorDetails {
   const { t, price } = tools(locale, messages, currency);
   return {
     types: record(projectTypeIds, (id) => {

@@ -48,6 +48,7 @@ export type NotificationTexts = {
     language: string;
     page: string;
     estimate: string;
+    estimatePdf: string;
     received: string;
     source: string;
     firstSource: string;
@@ -63,6 +64,8 @@ export type NotificationTexts = {
   summary: { title: (count: number) => string; intro: string; more: (count: number) => string };
   /** The attached calculator estimate in words, when it is one the site stored. */
   describeEstimate?: (estimate: unknown) => string | undefined;
+  /** The address of the attached estimate as a PDF, when it is one the site stored. */
+  estimatePdfUrl?: (lead: LeadForNotification) => string | undefined;
   /** The budget range in words, in the currency the visitor saw. */
   describeBudget?: (budget: unknown) => string | undefined;
   /** Alerts about a channel that fails and delivers again (see alertText). */
@@ -224,6 +227,8 @@ function rows(lead: LeadForNotification, t: NotificationTexts, timeZone: string)
     result.push({ label: t.labels.time, value: `${time} (${t.visitorTime(lead.timeZone)})` });
   const estimate = estimateLine(lead.estimate, t);
   if (estimate) result.push({ label: t.labels.estimate, value: estimate });
+  const pdf = t.estimatePdfUrl?.(lead);
+  if (pdf) result.push({ label: t.labels.estimatePdf, value: pdf });
   if (isAttribution(lead.attribution)) {
     const { first, last } = lead.attribution;
     result.push({ label: t.labels.source, value: touchLine(last, t) });

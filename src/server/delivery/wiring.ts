@@ -9,6 +9,7 @@ import { loadMessages } from '@/i18n/messages';
 import { summarize, type CalculatorTexts } from '@/lib/calculator/describe';
 import type { EstimateLine } from '@/lib/calculator/estimate';
 import { leadEstimateSchema } from '@/lib/calculator/lead-estimate';
+import { leadProposalUrl } from '@/server/proposal/lead';
 import { budgetLabel, type LeadBudget } from '@/lib/consultation/budget';
 import { contactMethods } from '@/lib/consultation/schema';
 import { caseArguments } from '@/lib/format/kazakh';
@@ -129,6 +130,7 @@ export async function notificationTexts(env: ServerEnv): Promise<NotificationTex
     'language',
     'page',
     'estimate',
+    'estimatePdf',
     'received',
     'source',
     'firstSource',
@@ -182,6 +184,7 @@ export async function notificationTexts(env: ServerEnv): Promise<NotificationTex
       });
       return `${summary} · ${siteEnv.SITE_URL}${estimate.link}`;
     },
+    estimatePdfUrl: (lead) => leadProposalUrl(lead),
     describeBudget: (stored) => {
       const budget = stored as Partial<LeadBudget> | null;
       if (!budget?.currency || !(budget.currency in moneyTextsCurrencies)) return undefined;

@@ -2,6 +2,8 @@ import 'server-only';
 import nodemailer from 'nodemailer';
 import { siteConfig } from '@/config/site';
 import type { ServerEnv } from '@/server/env';
+import { errorDetails, logger } from '@/server/log';
+import { leadProposalAttachment } from '@/server/proposal/lead';
 import { emailAlert, emailMessage, emailSummary, type NotificationTexts } from '../format';
 import { DeliveryError, type Delivery } from '../types';
 
@@ -19,7 +21,13 @@ export function emailDelivery(env: ServerEnv, texts: NotificationTexts): Deliver
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
   });
-  async function mail(message: { subject: string; text: string; html: string }) {
+  type Attachment = { filename: string; content: Buffer; contentType: string };
+  async function mail(message: {
+    subject: string;
+    text: string;
+    html: string;
+    attachments?: Attachment[];
+  }) {
     try {
       await transport.sendMail({ from: env.LEADS_EMAIL_FROM, to: env.LEADS_EMAIL_TO, ...message });
     } catch (error) {
@@ -31,7 +39,22 @@ export function emailDelivery(env: ServerEnv, texts: NotificationTexts): Deliver
     }
   }
   return {
-    send: (lead) => mail(emailMessage(lead, texts, siteConfig.timeZone)),
+    send: async (lead) => {
+      // A request sent from the calculator comes with its estimate as the PDF
+      // the visitor could download, made again from the stored selection.
+      // Should it fail, the mail goes without it: the body links to it too.
+      const estimate = await leadProposalAttachment(lead).catch((error: unknown) => {
+        logger.error(
+          { event: 'delivery.email.estimate', reference: lead.reference, ...errorDetails(error) },
+          'could not make the estimate PDF for the e-mail; sending without it',
+        );
+        return undefined;
+      });
+      await mail({
+        ...emailMessage(lead, texts, siteConfig.timeZone),
+        ...(estimate ? { attachments: [estimate] } : {}),
+      });
+    },
     sendSummary: (leads) => mail(emailSummary(leads, texts)),
     sendAlert: (alert) => mail(emailAlert(alert, texts, siteConfig.timeZone)),
   };

@@ -3,6 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { env as siteEnv } from '@/env';
 import { siteConfig } from '@/config/site';
 import type { ServerEnv } from '@/server/env';
+import { leadProposalUrl } from '@/server/proposal/lead';
 import { alertText, type NotificationTexts } from '../format';
 import {
   DeliveryError,
@@ -80,6 +81,7 @@ export function webhookPayload(lead: LeadForDelivery, attempt: number) {
       ? { part: lead.contactTime, timeZone: lead.timeZone ?? null }
       : null,
     estimate: lead.estimate ?? null,
+    estimatePdf: leadProposalUrl(lead) ?? null,
     attribution: lead.attribution ?? null,
     analytics: lead.analytics ?? null,
     review: lead.reviewReason ?? null,
