@@ -192,6 +192,17 @@ export default config({
           },
           { label: 'Contacts' },
         ),
+        messengers: fields.object(
+          {
+            whatsapp: fields.text({
+              label: 'WhatsApp number for the chat buttons (+…, digits only; empty: no button)',
+            }),
+            telegramBot: fields.text({
+              label: 'Telegram bot username for the chat buttons (without @; empty: no button)',
+            }),
+          },
+          { label: 'Chat buttons', layout: [6, 6] },
+        ),
         timeZone: text('Time zone (IANA, e.g. Asia/Almaty)', 3, 60),
         social: fields.array(
           fields.object({

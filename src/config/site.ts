@@ -33,7 +33,13 @@ export const samplePartFields: Record<SamplePart, string[]> = {
     'legal.address',
     'legal.serverCountry',
   ],
-  contacts: ['contacts.phone', 'contacts.email', 'contacts.privacyEmail', 'contacts.telegram'],
+  contacts: [
+    'contacts.phone',
+    'contacts.email',
+    'contacts.privacyEmail',
+    'contacts.telegram',
+    'messengers',
+  ],
   address: ['contacts.address'],
   'social links': ['social', 'telegramChannel'],
 };
@@ -128,6 +134,25 @@ export const siteSchema = z
         workingHours: z
           .object({ fromDay: weekday, toDay: weekday, opens: time, closes: time })
           .strict(),
+      })
+      .strict(),
+    /**
+     * The chats the site opens for a visitor who would rather write than fill
+     * in the form (src/server/leads/messenger.ts): the WhatsApp number and the
+     * Telegram bot's username. A chat that is not set has no button.
+     */
+    messengers: z
+      .object({
+        whatsapp: z
+          .string()
+          .regex(/^\+[1-9]\d{6,14}$/, 'an international number: + and digits')
+          .or(z.literal(''))
+          .optional(),
+        telegramBot: z
+          .string()
+          .regex(/^\w{5,32}$/, 'a Telegram bot username without @')
+          .or(z.literal(''))
+          .optional(),
       })
       .strict(),
     timeZone: z.string().refine((zone) => {

@@ -5,6 +5,7 @@ import { startBuildWatch } from './build-watch';
 import { startConsent } from './consent';
 import { enhanceHeader } from './header';
 import { markInteractive } from './interactive';
+import { enhanceMessengerButtons } from './messenger';
 import { rememberPageLanguage } from './page-language';
 
 /*
@@ -19,6 +20,7 @@ enhanceHeader();
 rememberPageLanguage();
 // Where the visit came from, for a request sent later (src/lib/attribution/).
 recordVisit();
+enhanceMessengerButtons();
 document.addEventListener('click', followInFullWhenOutdated);
 void markInteractive().then(startBuildWatch);
 startConsent();

@@ -45,7 +45,10 @@ function expectSecurityHeaders(response: APIResponse, { https = false } = {}) {
   for (const directive of [...requiredDirectives, "img-src 'self'", "font-src 'self'"]) {
     expect(csp, `${label}: ${directive}`).toContain(directive);
   }
-  expect(csp, label).not.toMatch(/https?:|\*/);
+  // No other origin anywhere, but the chats the chat buttons' forms are sent on to.
+  const chats = "form-action 'self' https://wa.me https://api.whatsapp.com https://t.me";
+  expect(csp, label).toContain(chats);
+  expect(csp.replace(chats, ''), label).not.toMatch(/https?:|\*/);
   expect(headers['x-content-type-options'], label).toBe('nosniff');
   expect(headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
   expect(headers['permissions-policy'], label).toMatch(

@@ -111,7 +111,7 @@ describe('lead administration', () => {
     const touch = 'source,medium,campaign,term,content,gclid,yclid,fbclid,referrer,landingPage,at';
     expect(lines[0]).toBe(
       [
-        'reference,createdAt,status,reviewReason,contactMethod,contactValue,name,message,budget,contactTime,timeZone,language,page,estimate',
+        'reference,createdAt,status,reviewReason,kind,contactMethod,contactValue,name,message,budget,contactTime,timeZone,language,page,estimate',
         touch.replace(/(^|,)/g, '$1first.'),
         touch.replace(/(^|,)/g, '$1last.'),
         'deliveries',

@@ -6,6 +6,8 @@ import { siteConfig } from '@/config/site';
 import { formatLocale, localeInfo, type Locale } from '@/i18n/locales';
 import { getTranslations } from '@/i18n/server';
 import { describeWorkingHours } from '@/lib/working-hours';
+import { messengerTargets } from '@/server/leads/messenger';
+import { MessengerButtons } from './messenger-buttons';
 
 type ContactsViewProps = {
   locale: Locale;
@@ -16,6 +18,9 @@ type ContactsViewProps = {
 /** The contacts page: every way to reach the agency, and the request form beside them. */
 export async function ContactsView({ locale, children }: ContactsViewProps) {
   const t = await getTranslations('ContactsPage');
+  const m = await getTranslations('Messenger');
+  const code = localeInfo[locale].code;
+  const hasMessengers = Object.keys(messengerTargets()).length > 0;
   const { phone, email, telegram, address, workingHours } = siteConfig.contacts;
   const hours = siteConfig.claims.callbackHours;
   const link = 'text-link font-semibold';
@@ -62,16 +67,29 @@ export async function ContactsView({ locale, children }: ContactsViewProps) {
     <>
       <PageHeader title={t('title')} intro={<p>{t('intro', { hours })}</p>} />
       <Container className="grid gap-10 py-14 lg:grid-cols-[3fr_2fr] lg:py-20">
-        <dl className="grid gap-6 self-start sm:grid-cols-2">
-          {rows.map((row) => (
-            <div key={row.key} className="rounded-2xl border border-line p-6">
-              <dt className="text-sm font-semibold tracking-wide text-muted uppercase">
-                {t(row.key)}
-              </dt>
-              <dd className="mt-2 text-lg break-words">{row.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <div className="grid gap-10 self-start">
+          <dl className="grid gap-6 sm:grid-cols-2">
+            {rows.map((row) => (
+              <div key={row.key} className="rounded-2xl border border-line p-6">
+                <dt className="text-sm font-semibold tracking-wide text-muted uppercase">
+                  {t(row.key)}
+                </dt>
+                <dd className="mt-2 text-lg break-words">{row.value}</dd>
+              </div>
+            ))}
+          </dl>
+          {hasMessengers ? (
+            <section aria-labelledby="messengers-title">
+              <h2 id="messengers-title" className="text-xl font-bold tracking-tight">
+                {m('title')}
+              </h2>
+              <p className="mt-2 text-muted">{m('hint')}</p>
+              <div className="mt-4">
+                <MessengerButtons lang={code} page={`/${code}/contacts`} variant="block" />
+              </div>
+            </section>
+          ) : null}
+        </div>
         {children}
       </Container>
     </>

@@ -30,7 +30,10 @@ export const baseDirectives = {
   'frame-src': ["'none'"],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
-  'form-action': ["'self'"],
+  // The chat buttons are forms that the site answers with a redirect to the
+  // chat (src/server/leads/messenger.ts); a browser holds the redirect to this
+  // list too (wa.me sends on to api.whatsapp.com).
+  'form-action': ["'self'", 'https://wa.me', 'https://api.whatsapp.com', 'https://t.me'],
 } as const;
 
 type Directives = Record<string, readonly string[]>;

@@ -29,8 +29,17 @@ export const leads = pgTable(
     contactMethod: text('contact_method', {
       enum: ['phone', 'email', 'telegram', 'whatsapp'],
     }).notNull(),
-    /** Normalised: E.164 for phones and WhatsApp, lower-case domain, @username. */
-    contactValue: text('contact_value').notNull(),
+    /**
+     * `form`: a consultation request, with the contact the visitor gave.
+     * `messenger`: the visitor opened a WhatsApp or Telegram chat from the
+     * site; the chat's first message carries the lead's reference, so the team
+     * matches the chat to where the visitor came from. No contact: the chat is it.
+     */
+    kind: text('kind', { enum: ['form', 'messenger'] })
+      .notNull()
+      .default('form'),
+    /** Normalised: E.164 for phones and WhatsApp, lower-case domain, @username; none for a messenger lead. */
+    contactValue: text('contact_value'),
     /** The brief, all optional: how to address the visitor and what they wrote. */
     name: text('name'),
     message: text('message'),

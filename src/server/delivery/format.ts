@@ -21,8 +21,10 @@ export type LeadForNotification = {
   id?: string;
   reference: string;
   createdAt: Date;
+  /** `messenger`: a chat opened from the site, with no contact; `form` when absent. */
+  kind?: 'form' | 'messenger';
   contactMethod: ContactMethod;
-  contactValue: string;
+  contactValue: string | null;
   name?: string | null;
   message?: string | null;
   budget?: unknown;
@@ -39,6 +41,10 @@ export type LeadForNotification = {
 
 export type NotificationTexts = {
   title: string;
+  /** The title of a messenger lead: a chat opened from the site. */
+  messengerTitle: string;
+  /** What a messenger lead's contact row says instead of a contact. */
+  messengerOpened: (reference: string) => string;
   labels: {
     method: string;
     name: string;
@@ -209,15 +215,27 @@ function touchLine(touch: Touch, t: NotificationTexts): string {
 
 type Row = { label: string; value: string; multiline?: boolean };
 
+/** A lead's title: a consultation request, or a chat opened from the site. */
+export function leadTitle(lead: LeadForNotification, t: NotificationTexts): string {
+  return lead.kind === 'messenger' ? t.messengerTitle : t.title;
+}
+
+/** "WhatsApp: +7…", or for a chat opened from the site what to look for in it. */
+function contactText(lead: LeadForNotification, t: NotificationTexts): string {
+  return `${t.methods[lead.contactMethod]}: ${
+    lead.kind === 'messenger' || !lead.contactValue
+      ? t.messengerOpened(lead.reference)
+      : lead.contactValue
+  }`;
+}
+
 function rows(lead: LeadForNotification, t: NotificationTexts, timeZone: string): Row[] {
   const when = new Intl.DateTimeFormat('en-GB', {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone,
   }).format(lead.createdAt);
-  const result: Row[] = [
-    { label: t.labels.method, value: `${t.methods[lead.contactMethod]}: ${lead.contactValue}` },
-  ];
+  const result: Row[] = [{ label: t.labels.method, value: contactText(lead, t) }];
   if (lead.name) result.push({ label: t.labels.name, value: lead.name });
   if (lead.message) result.push({ label: t.labels.message, value: lead.message, multiline: true });
   const budget = lead.budget ? t.describeBudget?.(lead.budget) : undefined;
@@ -272,15 +290,16 @@ export function telegramMessage(
       : `${escapeTelegramHtml(label)}: <b>${escapeTelegramHtml(value)}</b>`,
   );
   return [
-    `<b>${escapeTelegramHtml(t.title)}</b> #${escapeTelegramHtml(lead.reference)}`,
+    `<b>${escapeTelegramHtml(leadTitle(lead, t))}</b> #${escapeTelegramHtml(lead.reference)}`,
     ...lines,
   ].join('\n');
 }
 
 export function emailMessage(lead: LeadForNotification, t: NotificationTexts, timeZone: string) {
   const list = rows(lead, t, timeZone);
+  const title = leadTitle(lead, t);
   const text = [
-    `${t.title} ${lead.reference}`,
+    `${title} ${lead.reference}`,
     '',
     ...list.map(({ label, value, multiline }) =>
       multiline
@@ -288,7 +307,7 @@ export function emailMessage(lead: LeadForNotification, t: NotificationTexts, ti
         : `${label}: ${stripInvisible(value)}`,
     ),
   ].join('\n');
-  const html = `<h1 style="font-size:18px">${escapeEmailHtml(t.title)} ${escapeEmailHtml(lead.reference)}</h1><table>${list
+  const html = `<h1 style="font-size:18px">${escapeEmailHtml(title)} ${escapeEmailHtml(lead.reference)}</h1><table>${list
     .map(
       ({ label, value, multiline }) =>
         `<tr><th align="left" valign="top">${escapeEmailHtml(label)}</th><td>${
@@ -297,7 +316,7 @@ export function emailMessage(lead: LeadForNotification, t: NotificationTexts, ti
     )
     .join('')}</table>`;
   // The subject carries only what the site itself wrote: no visitor text in headers.
-  return { subject: `${t.title} ${lead.reference}`, text, html };
+  return { subject: `${title} ${lead.reference}`, text, html };
 }
 
 /** How many leads a summary names one by one; the rest are counted. */
@@ -308,7 +327,7 @@ function summaryLines(leads: LeadForNotification[], t: NotificationTexts): strin
     .slice(0, summaryListLimit)
     .map(
       (lead) =>
-        `${lead.reference} · ${t.methods[lead.contactMethod]}: ${lead.contactValue}${
+        `${lead.reference} · ${contactText(lead, t)}${
           lead.name ? ` · ${lead.name}` : ''
         } · ${lead.page}${lead.reviewReason ? ` · ⚠ ${t.labels.review}` : ''}`,
     );

@@ -139,6 +139,8 @@ export async function notificationTexts(env: ServerEnv): Promise<NotificationTex
   ] as const;
   return {
     title: t('title'),
+    messengerTitle: t('messengerTitle'),
+    messengerOpened: (reference) => t('messengerOpened', { reference }),
     labels: Object.fromEntries(
       labelKeys.map((key) => [key, t(key)]),
     ) as NotificationTexts['labels'],

@@ -125,6 +125,7 @@ const csvColumns = [
   'createdAt',
   'status',
   'reviewReason',
+  'kind',
   'contactMethod',
   'contactValue',
   'name',

@@ -30,8 +30,9 @@ export async function withSiteDatabase<T>(use: (client: pg.Client) => Promise<T>
 
 export type StoredLead = {
   reference: string;
+  kind: string;
   contact_method: string;
-  contact_value: string;
+  contact_value: string | null;
   name: string | null;
   message: string | null;
   budget: unknown;
@@ -48,7 +49,7 @@ export type StoredLead = {
 export function findLead(reference: string): Promise<StoredLead | undefined> {
   return withSiteDatabase(async (client) => {
     const { rows } = await client.query<StoredLead>(
-      `SELECT reference, contact_method, contact_value, name, message, budget, contact_time, time_zone,
+      `SELECT reference, kind, contact_method, contact_value, name, message, budget, contact_time, time_zone,
               language, page, status, review_reason, estimate, attribution
        FROM leads WHERE reference = $1`,
       [reference],

@@ -5,7 +5,7 @@ import { leadEstimateSchema } from '@/lib/calculator/lead-estimate';
 import type { AnalyticsClientIds } from '@/lib/analytics/client-ids';
 import type { Attribution, Touch } from '@/lib/attribution/touch';
 import type { ServerEnv } from '@/server/env';
-import { emailMessage, type NotificationTexts } from '../format';
+import { emailMessage, leadTitle, type NotificationTexts } from '../format';
 import {
   DeliveryError,
   postJson,
@@ -108,7 +108,7 @@ export function amocrmDelivery(env: ServerEnv, texts: NotificationTexts): Delive
     });
     const estimate = leadEstimateSchema.safeParse(lead.estimate);
     return {
-      name: `${texts.title} ${lead.reference}`,
+      name: `${leadTitle(lead, texts)} ${lead.reference}`,
       ...(estimate.success && estimate.data.currency === env.AMOCRM_CURRENCY
         ? { price: estimate.data.low }
         : {}),
@@ -188,6 +188,8 @@ export function amocrmDelivery(env: ServerEnv, texts: NotificationTexts): Delive
 /** The lead's contact: named after the visitor, or after the contact itself. */
 export function amocrmContact(lead: LeadForDelivery) {
   const value = lead.contactValue;
+  // A chat opened from the site has no contact yet: named after its channel and reference.
+  if (!value) return { name: lead.name ?? `${lead.contactMethod} ${lead.reference}` };
   const field =
     lead.contactMethod === 'phone'
       ? { field_code: 'PHONE', values: [{ value, enum_code: 'WORK' }] }

@@ -4,7 +4,7 @@ import { env as siteEnv } from '@/env';
 import { leadEstimateSchema } from '@/lib/calculator/lead-estimate';
 import type { Attribution } from '@/lib/attribution/touch';
 import type { ServerEnv } from '@/server/env';
-import { emailMessage, escapeEmailHtml, type NotificationTexts } from '../format';
+import { emailMessage, escapeEmailHtml, leadTitle, type NotificationTexts } from '../format';
 import {
   DeliveryError,
   postJson,
@@ -84,7 +84,7 @@ export function bitrix24Fields(lead: LeadForDelivery, texts: NotificationTexts, 
   const { text } = emailMessage(lead, texts, siteConfig.timeZone);
   const value = lead.contactValue;
   const fields: Record<string, unknown> = {
-    TITLE: `${texts.title} ${lead.reference}`,
+    TITLE: `${leadTitle(lead, texts)} ${lead.reference}`,
     SOURCE_ID: env.BITRIX24_SOURCE_ID,
     SOURCE_DESCRIPTION: `${siteEnv.SITE_URL}${lead.page}`,
     // Bitrix24 shows the comment as HTML: the text is escaped, lines kept.
@@ -103,6 +103,8 @@ export function bitrix24Fields(lead: LeadForDelivery, texts: NotificationTexts, 
       ? { OPPORTUNITY: estimate.data.low, CURRENCY_ID: estimate.data.currency }
       : {}),
   };
+  // A chat opened from the site has no contact yet: the chat itself is it.
+  if (!value) return fields;
   switch (lead.contactMethod) {
     case 'phone':
       fields.PHONE = [{ VALUE: value, VALUE_TYPE: 'WORK' }];

@@ -73,6 +73,7 @@ export function webhookPayload(lead: LeadForDelivery, attempt: number) {
     language: lead.language,
     page: lead.page,
     pageUrl: `${siteEnv.SITE_URL}${lead.page}`,
+    kind: lead.kind ?? 'form',
     contact: { method: lead.contactMethod, value: lead.contactValue },
     name: lead.name ?? null,
     message: lead.message ?? null,
