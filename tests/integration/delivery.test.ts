@@ -16,11 +16,11 @@ import { createDeliverers, notificationTexts } from '@/server/delivery/wiring';
 import { parseServerEnv } from '@/server/env';
 import { issueFormToken, forgetFormSecret } from '@/server/leads/form-token';
 import { submitLead } from '@/server/leads/submit';
-import { startFakeSmtp, startFakeTelegram } from '../support/fake-services';
+import { standInDeliveryEnv, startFakeSmtp, startFakeTelegram } from '../support/fake-services';
 import { pdfText } from '../support/pdf';
 import { backends, createTestDatabase, type TestDatabase } from '../support/test-db';
 
-const botToken = '123456789:AAEhBOweik6ad6PsVMRxjeQKkHmdhGfhV0';
+const botToken = standInDeliveryEnv('', '').TELEGRAM_BOT_TOKEN;
 
 /** A base64 attachment of a raw MIME message, by its file name's pattern, with its name. */
 function attachment(raw: string, name: RegExp): { filename: string; type: string; bytes: Buffer } {
@@ -60,16 +60,7 @@ describe.each(backends)('delivering leads on %s', (backend) => {
       startFakeTelegram(),
       startFakeSmtp(),
     ]);
-    deliverers = await createDeliverers(
-      parseServerEnv({
-        TELEGRAM_BOT_TOKEN: botToken,
-        TELEGRAM_CHAT_ID: '-1001234567890',
-        TELEGRAM_API_URL: telegram.url,
-        SMTP_URL: smtp.url,
-        LEADS_EMAIL_TO: 'sales@example.com',
-        LEADS_NOTIFY_LANGUAGE: 'en',
-      }),
-    );
+    deliverers = await createDeliverers(parseServerEnv(standInDeliveryEnv(telegram.url, smtp.url)));
   }, 60_000);
   afterAll(async () => {
     forgetFormSecret();

@@ -12,7 +12,7 @@ import {
   type MessengerFields,
 } from '@/server/leads/messenger';
 import type { SubmissionContext } from '@/server/leads/submit';
-import { startFakeSmtp, startFakeTelegram } from '../support/fake-services';
+import { standInDeliveryEnv, startFakeSmtp, startFakeTelegram } from '../support/fake-services';
 import { backends, createTestDatabase, type TestDatabase } from '../support/test-db';
 
 const touch = (landingPage: string, at: string) => ({
@@ -35,16 +35,7 @@ describe.each(backends)('chats opened from the site on %s', (backend) => {
       startFakeTelegram(),
       startFakeSmtp(),
     ]);
-    deliverers = await createDeliverers(
-      parseServerEnv({
-        TELEGRAM_BOT_TOKEN: '123456789:AAEhBOweik6ad6PsVMRxjeQKkHmdhGfhV0',
-        TELEGRAM_CHAT_ID: '-1001234567890',
-        TELEGRAM_API_URL: telegram.url,
-        SMTP_URL: smtp.url,
-        LEADS_EMAIL_TO: 'sales@example.com',
-        LEADS_NOTIFY_LANGUAGE: 'en',
-      }),
-    );
+    deliverers = await createDeliverers(parseServerEnv(standInDeliveryEnv(telegram.url, smtp.url)));
   }, 60_000);
   afterAll(() => Promise.all([test?.close(), telegram?.close(), smtp?.close()]));
   beforeEach(async () => {

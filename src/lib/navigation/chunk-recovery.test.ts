@@ -111,6 +111,30 @@ describe('chunk recovery', () => {
     expect(page.location.reload).toHaveBeenCalledTimes(1);
   });
 
+  it('never takes a visitor back: nothing reloads while they are on the way to another page', () => {
+    const navigation = new EventTarget();
+    Object.assign(page.win, { navigation });
+    stop = installChunkRecovery();
+    const navigate = (sameDocument: boolean) =>
+      navigation.dispatchEvent(
+        Object.assign(new Event('navigate'), { destination: { sameDocument } }),
+      );
+    // A move within the page (a hash) is no leaving.
+    navigate(true);
+    page.win.dispatchEvent(loadError(new FakeScript('/_astro/page.A1.js')));
+    expect(page.location.reload).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(10_000);
+    // A followed link: a file of this page failing meanwhile reloads nothing.
+    navigate(false);
+    page.win.dispatchEvent(loadError(new FakeScript('/_astro/page.A1.js')));
+    expect(page.location.reload).toHaveBeenCalledTimes(1);
+    // A navigation that never left (a download) holds recovery back for a while only.
+    vi.advanceTimersByTime(10_000);
+    page.win.dispatchEvent(loadError(new FakeScript('/_astro/page.A1.js')));
+    expect(page.location.reload).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(10_000);
+  });
+
   it('reloads when a stylesheet of the build had failed before the script ran', () => {
     const sheet = new FakeLink('https://agency.example.com/_astro/index.B2.css', 'stylesheet');
     page.stylesheets.push(new FakeLink('https://fonts.example.org/x.css', 'stylesheet'), sheet);

@@ -47,7 +47,15 @@ export function isChunkElement(target: EventTarget | null): boolean {
 }
 
 /** Reloads the page, unless the guard says it just did. Returns whether a load began. */
+/**
+ * Until when the visitor is on the way to another document (a link they
+ * followed, a form they sent): a file of this page that fails meanwhile must
+ * not reload this page and take them back. The new page recovers on its own.
+ */
+let leavingUntil = 0;
+
 export function recoverFromChunkFailure(): boolean {
+  if (Date.now() < leavingUntil) return false;
   return loadInFull(window.location.href);
 }
 
@@ -88,6 +96,15 @@ export function installChunkRecovery(): () => void {
   const onPageError = (event: Event) => {
     if (isChunkLoadError((event as CustomEvent<unknown>).detail)) recoverFromChunkFailure();
   };
+  // The Navigation API tells of a navigation as it starts; a browser without it
+  // keeps the earlier behaviour. A navigation that never leaves (a download, a
+  // 204) only holds recovery back for a few seconds.
+  const onNavigate = (event: Event) => {
+    if (!(event as Event & { destination?: { sameDocument?: boolean } }).destination?.sameDocument)
+      leavingUntil = Date.now() + 10_000;
+  };
+  const navigation = (window as Window & { navigation?: EventTarget }).navigation;
+  navigation?.addEventListener('navigate', onNavigate);
   window.addEventListener('error', onError, { capture: true });
   window.addEventListener('unhandledrejection', onRejection);
   window.addEventListener('vite:preloadError', onPreloadError);
@@ -95,6 +112,8 @@ export function installChunkRecovery(): () => void {
   document.addEventListener('astro:hydration-error', onHydrationError);
   if (failedStylesheets()) recoverFromChunkFailure();
   return () => {
+    leavingUntil = 0;
+    navigation?.removeEventListener('navigate', onNavigate);
     window.removeEventListener('error', onError, { capture: true });
     window.removeEventListener('unhandledrejection', onRejection);
     window.removeEventListener('vite:preloadError', onPreloadError);
