@@ -12,15 +12,14 @@ import {
   type OutboxRun,
 } from '@/server/delivery/outbox';
 import type { Deliverers } from '@/server/delivery/types';
-import { createDeliverers, notificationTexts } from '@/server/delivery/wiring';
+import { notificationTexts } from '@/server/delivery/wiring';
 import { parseServerEnv } from '@/server/env';
 import { issueFormToken, forgetFormSecret } from '@/server/leads/form-token';
 import { submitLead } from '@/server/leads/submit';
-import { standInDeliveryEnv, startFakeSmtp, startFakeTelegram } from '../support/fake-services';
+import type { startFakeSmtp, startFakeTelegram } from '../support/fake-services';
+import { standInBotToken, startStandInDelivery } from '../support/stand-in-delivery';
 import { pdfText } from '../support/pdf';
 import { backends, createTestDatabase, type TestDatabase } from '../support/test-db';
-
-const botToken = standInDeliveryEnv('', '').TELEGRAM_BOT_TOKEN;
 
 /** A base64 attachment of a raw MIME message, by its file name's pattern, with its name. */
 function attachment(raw: string, name: RegExp): { filename: string; type: string; bytes: Buffer } {
@@ -55,12 +54,9 @@ describe.each(backends)('delivering leads on %s', (backend) => {
   let run: OutboxRun;
 
   beforeAll(async () => {
-    [test, telegram, smtp] = await Promise.all([
-      createTestDatabase(backend),
-      startFakeTelegram(),
-      startFakeSmtp(),
-    ]);
-    deliverers = await createDeliverers(parseServerEnv(standInDeliveryEnv(telegram.url, smtp.url)));
+    let stand: Awaited<ReturnType<typeof startStandInDelivery>>;
+    [test, stand] = await Promise.all([createTestDatabase(backend), startStandInDelivery()]);
+    ({ telegram, smtp, deliverers } = stand);
   }, 60_000);
   afterAll(async () => {
     forgetFormSecret();
@@ -128,7 +124,7 @@ describe.each(backends)('delivering leads on %s', (backend) => {
 
     expect(telegram.calls).toHaveLength(1);
     const call = telegram.calls[0]!;
-    expect(call.token).toBe(botToken);
+    expect(call.token).toBe(standInBotToken);
     expect(call.method).toBe('sendMessage');
     expect(call.body).toMatchObject({ chat_id: '-1001234567890', parse_mode: 'HTML' });
     expect(call.body.text).toContain(`<b>New consultation request</b> #${reference}`);

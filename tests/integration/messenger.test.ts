@@ -2,9 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { leads, outboxJobs } from '@/server/db/schema';
 import { outboxRun, runOutboxOnce } from '@/server/delivery/outbox';
-import type { Deliverers } from '@/server/delivery/types';
-import { createDeliverers } from '@/server/delivery/wiring';
-import { parseServerEnv } from '@/server/env';
 import {
   messengerLimits,
   messengerUrl,
@@ -12,7 +9,7 @@ import {
   type MessengerFields,
 } from '@/server/leads/messenger';
 import type { SubmissionContext } from '@/server/leads/submit';
-import { standInDeliveryEnv, startFakeSmtp, startFakeTelegram } from '../support/fake-services';
+import { startStandInDelivery } from '../support/stand-in-delivery';
 import { backends, createTestDatabase, type TestDatabase } from '../support/test-db';
 
 const touch = (landingPage: string, at: string) => ({
@@ -25,23 +22,16 @@ const touch = (landingPage: string, at: string) => ({
 
 describe.each(backends)('chats opened from the site on %s', (backend) => {
   let test: TestDatabase;
-  let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
-  let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
-  let deliverers: Deliverers;
+  let stand: Awaited<ReturnType<typeof startStandInDelivery>>;
 
   beforeAll(async () => {
-    [test, telegram, smtp] = await Promise.all([
-      createTestDatabase(backend),
-      startFakeTelegram(),
-      startFakeSmtp(),
-    ]);
-    deliverers = await createDeliverers(parseServerEnv(standInDeliveryEnv(telegram.url, smtp.url)));
+    [test, stand] = await Promise.all([createTestDatabase(backend), startStandInDelivery()]);
   }, 60_000);
-  afterAll(() => Promise.all([test?.close(), telegram?.close(), smtp?.close()]));
+  afterAll(() => Promise.all([test?.close(), stand?.close()]));
   beforeEach(async () => {
     await test.db.delete(leads);
-    telegram.calls.length = 0;
-    smtp.mails.length = 0;
+    stand.telegram.calls.length = 0;
+    stand.smtp.mails.length = 0;
   });
 
   const context = (ip: string, origin = 'http://x'): SubmissionContext => ({
@@ -79,14 +69,14 @@ describe.each(backends)('chats opened from the site on %s', (backend) => {
     const jobs = await test.db.select().from(outboxJobs).where(eq(outboxJobs.leadId, lead!.id));
     expect(jobs.map((job) => job.channel).sort()).toEqual(['email', 'telegram']);
 
-    await runOutboxOnce(test.db, deliverers, outboxRun('w1'));
-    const text = telegram.calls[0]!.body.text as string;
+    await runOutboxOnce(test.db, stand.deliverers, outboxRun('w1'));
+    const text = stand.telegram.calls[0]!.body.text as string;
     expect(text).toContain(`<b>New chat from the site</b> #${reference}`);
     expect(text).toContain(
       `Contact: <b>WhatsApp: the visitor opened a chat from the site; its first message carries ${reference}</b>`,
     );
     expect(text).toContain('google / cpc / autumn');
-    expect(smtp.mails).toHaveLength(1);
+    expect(stand.smtp.mails).toHaveLength(1);
   });
 
   it('opens the chat with the reference in its first message or its start parameter', async () => {

@@ -91,15 +91,3 @@ export async function startFakeSmtp() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
-
-/** The settings that send leads to a stand-in Telegram and a stand-in mail server, in English. */
-export function standInDeliveryEnv(telegramUrl: string, smtpUrl: string) {
-  return {
-    TELEGRAM_BOT_TOKEN: '123456789:AAEhBOweik6ad6PsVMRxjeQKkHmdhGfhV0',
-    TELEGRAM_CHAT_ID: '-1001234567890',
-    TELEGRAM_API_URL: telegramUrl,
-    SMTP_URL: smtpUrl,
-    LEADS_EMAIL_TO: 'sales@example.com',
-    LEADS_NOTIFY_LANGUAGE: 'en',
-  };
-}
