@@ -15,6 +15,7 @@ const siteUrl = (process.env.SITE_URL ?? 'http://localhost:3000').replace(/\/+$/
 const brand = 'Ortus Digital';
 const hreflang: Record<LangCode, string> = { ru: 'ru', en: 'en', kz: 'kk-KZ', ua: 'uk-UA' };
 const ogLocale: Record<LangCode, string> = { ru: 'ru_RU', en: 'en_GB', kz: 'kk_KZ', ua: 'uk_UA' };
+const areaServed: Record<LangCode, string[]> = { ru: ['KZ', 'RU'], en: [], kz: ['KZ'], ua: ['UA'] };
 const currency: Record<LangCode, string> = { ru: 'RUB', en: 'USD', kz: 'KZT', ua: 'UAH' };
 
 /** An address the site gives (under SITE_URL) as a path on the server under test. */
@@ -136,6 +137,12 @@ for (const code of langCodes) {
             logo: `${siteUrl}/icons/512.png`,
             contactPoint: { '@type': 'ContactPoint', telephone: expect.stringMatching(/^\+\d+$/) },
           });
+          // Each language's market: Russian for Kazakhstan and Russia, English for everyone.
+          expect(organization?.contactPoint).toEqual(
+            code === 'en'
+              ? expect.not.objectContaining({ areaServed: expect.anything() })
+              : expect.objectContaining({ areaServed: areaServed[code] }),
+          );
           expect(ofType('WebSite')).toEqual([
             expect.objectContaining({ url: absolute(code, ''), inLanguage: hreflang[code] }),
           ]);

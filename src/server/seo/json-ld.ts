@@ -38,6 +38,10 @@ export function organizationLd(locale: Locale): LdNode {
       telephone: contacts.phone.e164,
       email: contacts.email,
       availableLanguage: locales.map((other) => localeInfo[other].hreflang),
+      // The countries this language's pages are written for; English serves everyone else.
+      ...(localeInfo[locale].market.countries.length
+        ? { areaServed: [...localeInfo[locale].market.countries] }
+        : {}),
       hoursAvailable: {
         '@type': 'OpeningHoursSpecification',
         dayOfWeek: isoDays.slice(fromDay - 1, toDay),
