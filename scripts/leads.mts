@@ -173,6 +173,7 @@ try {
       );
       console.log(
         `Rows removed: ${Object.entries(result.removed)
+          .filter(([, c]) => c > 0)
           .map(([t, c]) => `${t} ${c}`)
           .join(', ')}`,
       );

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   index,
+  numeric,
   integer,
   jsonb,
   pgTable,
@@ -115,8 +116,18 @@ export const outboxJobs = pgTable(
       .notNull()
       .references(() => leads.id, { onDelete: 'cascade' }),
     channel: text('channel', {
-      enum: ['telegram', 'email', 'bitrix24', 'amocrm', 'webhook'],
+      enum: ['telegram', 'email', 'bitrix24', 'amocrm', 'webhook', 'metrika', 'ga4'],
     }).notNull(),
+    /**
+     * What the job carries: `lead` the request itself (every channel), `booking`
+     * the call the visitor booked after it (every channel the lead went to),
+     * `conversion` a won deal sent back to an analytics service (metrika, ga4).
+     * One job per lead, channel and kind: a retry or a second webhook never
+     * sends a thing twice.
+     */
+    kind: text('kind', { enum: ['lead', 'booking', 'conversion'] })
+      .notNull()
+      .default('lead'),
     status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),
@@ -134,7 +145,7 @@ export const outboxJobs = pgTable(
   },
   (table) => [
     index('outbox_jobs_due_idx').on(table.status, table.nextAttemptAt),
-    uniqueIndex('outbox_jobs_lead_channel_key').on(table.leadId, table.channel),
+    uniqueIndex('outbox_jobs_lead_channel_kind_key').on(table.leadId, table.channel, table.kind),
     // The jobs not delivered yet, per channel: what /api/health counts every few
     // seconds. Delivered jobs are nearly all of the table and stay out of it.
     index('outbox_jobs_open_idx')
@@ -153,7 +164,7 @@ export const outboxJobs = pgTable(
  */
 export const deliveryChannels = pgTable('delivery_channels', {
   channel: text('channel', {
-    enum: ['telegram', 'email', 'bitrix24', 'amocrm', 'webhook'],
+    enum: ['telegram', 'email', 'bitrix24', 'amocrm', 'webhook', 'metrika', 'ga4'],
   }).primaryKey(),
   lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull(),
   lastOutcome: text('last_outcome', { enum: ['sent', 'failed'] }).notNull(),
@@ -174,6 +185,60 @@ export const deliveryChannels = pgTable('delivery_channels', {
   alertAttempts: integer('alert_attempts').notNull().default(0),
   alertNextAt: timestamp('alert_next_at', { withTimezone: true }),
 });
+
+/**
+ * A call the visitor booked after their request. A slot is taken once: the
+ * unique index on its start is what decides between two visitors racing for it.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** The visitor's IANA time zone when they booked, to write the time as they saw it. */
+    timeZone: text('time_zone'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('bookings_starts_at_key').on(table.startsAt),
+    uniqueIndex('bookings_lead_key').on(table.leadId),
+  ],
+);
+
+/**
+ * A lead's deal as the CRM reported it through its webhook: the stage it is
+ * in and, once won, its amount. Won once: the conversion jobs are queued when
+ * `wonAt` is first set.
+ */
+export const deals = pgTable(
+  'deals',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    crm: text('crm', { enum: ['bitrix24', 'amocrm'] }).notNull(),
+    /** The deal's id in the CRM. */
+    dealId: text('deal_id').notNull(),
+    stage: text('stage'),
+    amount: numeric('amount', { precision: 14, scale: 2 }),
+    currency: text('currency'),
+    wonAt: timestamp('won_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('deals_crm_deal_key').on(table.crm, table.dealId),
+    uniqueIndex('deals_lead_key').on(table.leadId),
+  ],
+);
 
 /** One row per accepted form submission, for the per-address rate limit; kept 24 hours. */
 export const submissionHits = pgTable(

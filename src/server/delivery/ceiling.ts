@@ -79,7 +79,7 @@ export async function reserveNotification(
     if (state.sent < limits.perWindow) {
       const waiting = await tx.execute<{ n: number }>(sql`
         SELECT count(*)::int AS n FROM outbox_jobs
-        WHERE channel = ${job.channel} AND id <> ${job.id}
+        WHERE channel = ${job.channel} AND kind = 'lead' AND id <> ${job.id}
           AND ((status = 'pending' AND next_attempt_at <= now())
             OR (status = 'sending' AND locked_by = ${workerId}))`);
       if ((waiting.rows[0]?.n ?? 0) > 0) return summary();
@@ -106,13 +106,13 @@ async function claimWaiting(
       attempts = CASE WHEN status = 'pending' THEN attempts + 1 ELSE attempts END
     WHERE id IN (
       SELECT id FROM outbox_jobs
-      WHERE channel = ${job.channel} AND id <> ${job.id}
+      WHERE channel = ${job.channel} AND kind = 'lead' AND id <> ${job.id}
         AND ((status = 'pending' AND next_attempt_at <= now())
           OR (status = 'sending' AND locked_by = ${workerId}))
       ORDER BY id
       FOR UPDATE SKIP LOCKED
       LIMIT ${summaryCap}
     )
-    RETURNING id, lead_id, channel, attempts, external_id`);
+    RETURNING id, lead_id, channel, kind, attempts, external_id`);
   return rows.map(claimedJob);
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { leads, outboxJobs } from '@/server/db/schema';
+import { bookings, deals, leads, outboxJobs } from '@/server/db/schema';
 import { purgeOlderThan } from '@/server/leads/admin';
 import { serverEnv } from '@/server/env';
 import { errorDetails, logger, redactContactData } from '@/server/log';
@@ -13,6 +13,8 @@ import {
   type ClaimedJob,
   type ClaimedRow,
   type Deliverers,
+  type Delivery,
+  type JobContext,
   type LeadForDelivery,
 } from './types';
 import { notifiesPeople } from './wiring';
@@ -65,7 +67,7 @@ export async function claimJobs(
       FOR UPDATE SKIP LOCKED
       LIMIT ${limit}
     )
-    RETURNING id, lead_id, channel, attempts, external_id`);
+    RETURNING id, lead_id, channel, kind, attempts, external_id`);
   return result.rows.map(claimedJob);
 }
 
@@ -329,8 +331,10 @@ async function deliver(
     return [];
   }
 
-  // Telegram and e-mail reach people: past their ceiling a burst becomes one summary.
-  if (notifiesPeople(job.channel) && delivery.sendSummary) {
+  // Telegram and e-mail reach people: past their ceiling a burst of requests
+  // becomes one summary. A booked call is at most one message per request and
+  // is never folded into a summary of requests.
+  if (job.kind === 'lead' && notifiesPeople(job.channel) && delivery.sendSummary) {
     const plan = await reserveNotification(db, run.workerId, job, run.limits);
     if (plan.kind === 'wait') {
       await putBack(db, run, [job.id], plan.until);
@@ -386,17 +390,23 @@ async function deliver(
     }
   }
 
+  const context = {
+    attempt: job.attempts,
+    externalId: job.externalId,
+    saveExternalId: async (id: string) => {
+      job.externalId = id;
+      await db.update(outboxJobs).set({ externalId: id }).where(eq(outboxJobs.id, job.id));
+    },
+  };
+  let send: () => Promise<void>;
   try {
-    await holding(db, run, [job.id], () =>
-      delivery.send(lead, {
-        attempt: job.attempts,
-        externalId: job.externalId,
-        saveExternalId: async (id) => {
-          job.externalId = id;
-          await db.update(outboxJobs).set({ externalId: id }).where(eq(outboxJobs.id, job.id));
-        },
-      }),
-    );
+    send = await jobSender(db, job, lead, delivery, context);
+  } catch (error) {
+    await failed(db, run, [job], error, lead, true);
+    return [];
+  }
+  try {
+    await holding(db, run, [job.id], send);
   } catch (error) {
     const permanent = error instanceof DeliveryError && error.permanent;
     await noteOutcome(db, run, job.channel, await failed(db, run, [job], error, lead, permanent));
@@ -412,11 +422,39 @@ async function deliver(
       attempt: job.attempts,
       workerId: run.workerId,
       reference: lead.reference,
+      ...(job.kind === 'lead' ? {} : { kind: job.kind }),
       ...(job.externalId ? { externalId: job.externalId } : {}),
     },
-    'lead delivered',
+    job.kind === 'lead' ? 'lead delivered' : `${job.kind} delivered`,
   );
   return [];
+}
+
+/**
+ * What sending this job means for its channel: the request itself, the call
+ * booked after it, or the won deal. A job the channel cannot carry, or whose
+ * booking or deal is gone (erased), fails for good.
+ */
+async function jobSender(
+  db: Database,
+  job: ClaimedJob,
+  lead: LeadForDelivery,
+  delivery: Delivery,
+  context: JobContext,
+): Promise<() => Promise<void>> {
+  if (job.kind === 'lead') return () => delivery.send(lead, context);
+  if (job.kind === 'booking') {
+    const sendBooking = delivery.sendBooking;
+    if (!sendBooking) throw new DeliveryError(`channel ${job.channel} does not carry bookings`);
+    const [booking] = await db.select().from(bookings).where(eq(bookings.leadId, job.leadId));
+    if (!booking) throw new DeliveryError('booking no longer exists');
+    return () => sendBooking(lead, booking, context);
+  }
+  const sendConversion = delivery.sendConversion;
+  if (!sendConversion) throw new DeliveryError(`channel ${job.channel} does not carry conversions`);
+  const [deal] = await db.select().from(deals).where(eq(deals.leadId, job.leadId));
+  if (!deal?.wonAt) throw new DeliveryError('won deal no longer exists');
+  return () => sendConversion(lead, deal, context);
 }
 
 /** Gives back claimed jobs a stopping worker will not send, for the next worker. */

@@ -1,4 +1,4 @@
-import type { leads } from '@/server/db/schema';
+import type { bookings, deals, leads, outboxJobs } from '@/server/db/schema';
 import type { LeadForNotification } from './format';
 import { errorMessage } from '@/lib/errors';
 
@@ -6,20 +6,25 @@ import { errorMessage } from '@/lib/errors';
 export const channels = ['telegram', 'email', 'bitrix24', 'amocrm', 'webhook'] as const;
 export type Channel = (typeof channels)[number];
 
+/** What a job carries: the request, the call booked after it, or a won deal (see schema.ts). */
+export type JobKind = (typeof outboxJobs.$inferSelect)['kind'];
+
 /** A job a worker has claimed, to send now. */
 export type ClaimedJob = {
   id: number;
   leadId: string;
   channel: Channel;
+  kind: JobKind;
   attempts: number;
   externalId: string | null;
 };
 
-/** A job row as `RETURNING id, lead_id, channel, attempts, external_id` gives it. */
+/** A job row as `RETURNING id, lead_id, channel, kind, attempts, external_id` gives it. */
 export type ClaimedRow = {
   id: string;
   lead_id: string;
   channel: Channel;
+  kind: JobKind;
   attempts: number;
   external_id: string | null;
 };
@@ -28,6 +33,7 @@ export const claimedJob = (row: ClaimedRow): ClaimedJob => ({
   id: Number(row.id),
   leadId: row.lead_id,
   channel: row.channel,
+  kind: row.kind,
   attempts: row.attempts,
   externalId: row.external_id,
 });
@@ -45,8 +51,26 @@ export type JobContext = {
   saveExternalId: (id: string) => Promise<void>;
 };
 
+/** The call a visitor booked, as a `booking` job hands it to a channel. */
+export type BookingForDelivery = typeof bookings.$inferSelect;
+/** A lead's won deal, as a `conversion` job hands it to an analytics service. */
+export type DealForDelivery = typeof deals.$inferSelect;
+
 export type Delivery = {
+  /** Delivers the request itself (a `lead` job). */
   send: (lead: LeadForDelivery, job: JobContext) => Promise<void>;
+  /** Tells the channel about the call the visitor booked after the request (a `booking` job). */
+  sendBooking?: (
+    lead: LeadForDelivery,
+    booking: BookingForDelivery,
+    job: JobContext,
+  ) => Promise<void>;
+  /** Sends a won deal back as an offline conversion (a `conversion` job). */
+  sendConversion?: (
+    lead: LeadForDelivery,
+    deal: DealForDelivery,
+    job: JobContext,
+  ) => Promise<void>;
   /**
    * Channels that notify people (Telegram, e-mail) can also send one message
    * for many leads, which the outbox does when a flood passes their ceiling.

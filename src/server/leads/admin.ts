@@ -301,8 +301,11 @@ export type EraseResult =
       references: string[];
       /** Rows removed, per table. */
       removed: Record<string, number>;
-      /** Channels some of these leads had reached: copies there are not ours to delete. */
-      deliveredTo: Channel[];
+      /**
+       * Where some of it went (the team's channels; analytics services sent a
+       * won deal): copies there are not ours to delete.
+       */
+      deliveredTo: (typeof outboxJobs.$inferSelect)['channel'][];
     }
   | { status: 'no-match' }
   | Exclude<ContactToErase, { status: 'ok' }>;
