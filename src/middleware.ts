@@ -1,8 +1,15 @@
 import { defineMiddleware } from 'astro:middleware';
-import { defaultLocale, localeCookie, localeFromCode } from '@/i18n/locales';
+import { codeOf, defaultLocale, localeCookie, localeFromCode } from '@/i18n/locales';
 import { splitLocale } from '@/i18n/paths';
 import { withPage } from '@/i18n/server';
 import { negotiateLangCode } from '@/lib/locale-negotiation';
+import {
+  currencyCookieHeader,
+  defaultCurrency,
+  isPricedPage,
+  requestedCurrency,
+} from '@/lib/currency/choice';
+import { cacheControl } from '@/lib/http/cache-headers';
 import { builtAnalyticsOrigins, withSitePolicy } from '@/lib/security/headers';
 import { routeFailed } from '@/server/monitoring/route-errors';
 import { checkRedirectsAtBuild, devRedirect } from '@/server/http/redirects-astro';
@@ -27,21 +34,40 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (moved) return moved;
   } else if (context.isPrerendered) await checkRedirectsAtBuild();
   const { locale, path } = splitLocale(context.url.pathname.replace(/\.html$/, ''));
+  const pageLocale =
+    locale ??
+    (context.isPrerendered
+      ? defaultLocale
+      : localeFromCode(
+          negotiateLangCode({
+            cookie: context.cookies.get(localeCookie.name)?.value,
+            acceptLanguage: context.request.headers.get('accept-language'),
+          }),
+        ));
+  // Pages built ahead show the language's currency; a page rendered per
+  // request, the one its address or the visitor's cookie names.
+  const requested = context.isPrerendered
+    ? undefined
+    : requestedCurrency(context.url.searchParams, context.request.headers.get('cookie'));
   const page = {
     pathname: path,
-    locale:
-      locale ??
-      (context.isPrerendered
-        ? defaultLocale
-        : localeFromCode(
-            negotiateLangCode({
-              cookie: context.cookies.get(localeCookie.name)?.value,
-              acceptLanguage: context.request.headers.get('accept-language'),
-            }),
-          )),
+    locale: pageLocale,
+    currency: requested?.currency ?? defaultCurrency(codeOf(pageLocale)),
   };
   // A page or endpoint that throws is logged and reported (docs/error-tracking.md).
   const response = await withPage(page, () => next()).catch(routeFailed(context.url.pathname));
   if (context.isPrerendered || editorPath.test(context.url.pathname)) return response;
+  const method = context.request.method;
+  if (locale && isPricedPage(context.url.pathname) && (method === 'GET' || method === 'HEAD')) {
+    // The same address shows other prices to a visitor with another currency
+    // in their cookie: caches keep one copy per cookie (nginx keys on it).
+    response.headers.append('Vary', 'Cookie');
+    if (requested?.fromAddress) {
+      // A currency picked in the address is remembered for the next pages;
+      // an answer that sets a cookie is the visitor's own.
+      response.headers.append('Set-Cookie', currencyCookieHeader(requested.currency));
+      response.headers.set('Cache-Control', cacheControl.privatePage);
+    }
+  }
   return withSitePolicy(response, builtAnalyticsOrigins());
 });

@@ -8,19 +8,21 @@ import {
   type NamespaceKeys,
   type NestedKeyOf,
 } from 'use-intl/core';
+import type { Currency } from '@/config/pricing';
 import { siteConfig } from '@/config/site';
 import { setServerPage } from './locale-context';
 import { defaultLocale, formatLocale, type Locale } from './locales';
 import { loadMessages } from './messages';
 
 /**
- * The page being rendered: its language and its path without the language
- * (`/blog` on `/kz/blog`). The site's middleware opens this scope around each
+ * The page being rendered: its language, its path without the language
+ * (`/blog` on `/kz/blog`) and the currency its prices are shown in (the
+ * language's own, or the one the visitor picked: src/lib/currency/choice.ts). The site's middleware opens this scope around each
  * page it renders (at build time for the prerendered ones, per request for the
  * rest), so every component below the page can translate without the language
  * being handed down through each of them, as next-intl's server API did.
  */
-export type PageScope = { locale: Locale; pathname: string };
+export type PageScope = { locale: Locale; pathname: string; currency: Currency };
 
 const scope = new AsyncLocalStorage<PageScope>();
 

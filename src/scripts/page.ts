@@ -3,6 +3,7 @@ import { installChunkRecovery } from '@/lib/navigation/chunk-recovery';
 import { followInFullWhenOutdated } from '@/lib/navigation/navigate';
 import { startBuildWatch } from './build-watch';
 import { startConsent } from './consent';
+import { enhanceCurrencySwitch } from './currency';
 import { enhanceHeader } from './header';
 import { markInteractive } from './interactive';
 import { enhanceMessengerButtons } from './messenger';
@@ -21,6 +22,7 @@ rememberPageLanguage();
 // Where the visit came from, for a request sent later (src/lib/attribution/).
 recordVisit();
 enhanceMessengerButtons();
+enhanceCurrencySwitch();
 document.addEventListener('click', followInFullWhenOutdated);
 void markInteractive().then(startBuildWatch);
 startConsent();

@@ -8,6 +8,7 @@ import {
   type Selection,
 } from '@/config/pricing';
 import { goal } from '@/lib/analytics/goals';
+import { currencyParam } from '@/lib/currency/param';
 import { estimate, inCurrency, perMonth, type PricedEstimate } from '@/lib/calculator/estimate';
 import { calculatorQueryKeys, type CalculatorQueryKey } from '@/lib/calculator/query-keys';
 import {
@@ -151,15 +152,18 @@ export function useCalculator(
   useEffect(() => {
     if (!syncUrl) return;
     const current = window.location.search.slice(1);
+    // A currency picked in the address stays in it, so a shared link shows the same figures.
+    const picked = new URLSearchParams(current).get(currencyParam);
+    const next = picked ? `${query}&${currencyParam}=${encodeURIComponent(picked)}` : query;
     // A clean address stays clean until the visitor changes something, and an
     // address that already means this selection (a link's own order) stays as it is.
-    if (current === query || (current === '' && selection === initial)) return;
+    if (current === next || (current === '' && selection === initial)) return;
     if (current && selectionToQuery(selectionFromQuery(new URLSearchParams(current))) === query)
       return;
     window.history.replaceState(
       null,
       '',
-      `${window.location.pathname}?${query}${window.location.hash}`,
+      `${window.location.pathname}?${next}${window.location.hash}`,
     );
   }, [syncUrl, query, selection, initial]);
 

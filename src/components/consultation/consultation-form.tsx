@@ -4,6 +4,7 @@ import {
   type AttachedEstimate,
 } from '@/components/calculator/attached-estimate';
 import { buttonClass } from '@/components/ui/button';
+import type { Currency } from '@/config/pricing';
 import type { LangCode } from '@/i18n/locales';
 import { goal } from '@/lib/analytics/goals';
 import { consultationFields, type ConsultationErrorCode } from '@/lib/consultation/fields';
@@ -40,6 +41,8 @@ export type ConsultationFormLabels = ContactFieldLabels & {
 export type ConsultationFormProps = {
   labels: ConsultationFormLabels;
   language: LangCode;
+  /** The currency the page shows prices in: the request's budget and estimate are kept in it. */
+  currency: Currency;
   /** The page the form is on, recorded with the consent. */
   page: string;
   /**
@@ -65,6 +68,7 @@ export type ConsultationFormProps = {
 function ConsultationFormView({
   labels,
   language,
+  currency,
   page,
   permalink,
   answer,
@@ -171,6 +175,7 @@ function ConsultationFormView({
       data-testid="consultation-form"
     >
       <input type="hidden" name="language" value={language} />
+      <input type="hidden" name="currency" value={currency} />
       <input type="hidden" name="page" value={page} />
       <input type="hidden" name="token" value={token} />
       <input type="hidden" name="key" value={key} />

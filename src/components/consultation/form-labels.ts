@@ -1,8 +1,7 @@
 import { consultationConfig } from '@/config/consultation';
 import { siteConfig } from '@/config/site';
-import { localeInfo } from '@/i18n/locales';
 import { localizePath } from '@/i18n/paths';
-import { getFormatter, getLocale, getTranslations } from '@/i18n/server';
+import { currentPage, getFormatter, getLocale, getTranslations } from '@/i18n/server';
 import { budgetInCurrency, budgetLabel } from '@/lib/consultation/budget';
 import {
   consultationErrorCodes,
@@ -10,7 +9,7 @@ import {
   type ContactMethod,
 } from '@/lib/consultation/fields';
 import { caseArguments } from '@/lib/format/kazakh';
-import { formatMoney, moneyFormat } from '@/lib/format/money';
+import { formatMoney, moneyFormat, moneyOptions } from '@/lib/format/money';
 import type { ConsultationFormLabels } from './consultation-form';
 
 /**
@@ -21,10 +20,8 @@ export async function consultationFormLabels(): Promise<ConsultationFormLabels> 
   const t = await getTranslations('ConsultationForm');
   const locale = await getLocale();
   const format = await getFormatter();
-  const { currency } = localeInfo[locale].market;
-  const money = moneyFormat((amount) =>
-    format.number(amount, { style: 'currency', currency, maximumFractionDigits: 0 }),
-  );
+  const { currency } = currentPage();
+  const money = moneyFormat((amount) => format.number(amount, moneyOptions(currency)));
   const perMethod = (key: 'methods' | 'contactLabel' | 'contactExample' | 'contactHint') =>
     Object.fromEntries(contactMethods.map((method) => [method, t(`${key}.${method}`)])) as Record<
       ContactMethod,

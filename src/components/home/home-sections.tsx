@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
-import { getLocale, getTranslations } from '@/i18n/server';
+import { currentPage, getLocale, getTranslations } from '@/i18n/server';
 import { ArticleGrid } from '@/components/blog/article-card';
 import { CaseGrid } from '@/components/cases/case-card';
 import { casePath } from '@/components/cases/case-paths';
 import { ClientLogos } from '@/components/cases/client-logos';
 import { TestimonialQuote } from '@/components/cases/testimonial-quote';
 import { Section } from '@/components/layout/section';
+import { CurrencySwitch } from '@/components/pricing/currency-switch';
 import { PricingPackages } from '@/components/pricing/pricing-packages';
 import { buttonClass } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { siteConfig } from '@/config/site';
-import { localeInfo } from '@/i18n/locales';
 import { Link } from '@/i18n/navigation';
 import { getCalculatorTexts } from '@/server/calculator/page-texts';
 import { getArticles } from '@/server/content/blog';
@@ -118,13 +118,10 @@ export async function TestimonialsSection() {
 /** `#pricing`: typical projects, priced by the calculator's engine. */
 export async function PricingSection() {
   const t = await getTranslations('HomePage.pricing');
-  const locale = await getLocale();
   return (
     <Section id="pricing" title={t('title')} lead={t('lead')} className="bg-surface">
-      <PricingPackages
-        texts={await getCalculatorTexts()}
-        currency={localeInfo[locale].market.currency}
-      />
+      <PricingPackages texts={await getCalculatorTexts()} currency={currentPage().currency} />
+      <CurrencySwitch id="pricing-currency" fragment="pricing" className="mt-8" />
     </Section>
   );
 }

@@ -1,3 +1,4 @@
+import { CurrencySwitch } from '@/components/pricing/currency-switch';
 import { getTranslations } from '@/i18n/server';
 import { MarkdownBody } from '@/components/content/markdown-body';
 import { buttonClass } from '@/components/ui/button';
@@ -53,6 +54,7 @@ export async function ServicePageView({ service, locale, cases }: ServicePageVie
               {price}
             </p>
             <p className="mt-3 text-sm leading-relaxed text-muted">{t('priceNote')}</p>
+            <CurrencySwitch id="service-currency" className="mt-4" />
             <Link
               href={serviceCalculatorHref(service.slug)}
               className="text-link mt-4 inline-block rounded-sm text-sm font-semibold"

@@ -1,3 +1,4 @@
+import { CurrencySwitch } from '@/components/pricing/currency-switch';
 import { getTranslations } from '@/i18n/server';
 import { PageHeader } from '@/components/layout/page-header';
 import { JsonLd } from '@/components/seo/json-ld';
@@ -33,6 +34,7 @@ export async function ServicesIndex({ locale }: { locale: Locale }) {
     <>
       <PageHeader title={t('title')} intro={<p>{t('intro')}</p>} />
       <Container className="space-y-16 py-12 sm:py-16">
+        <CurrencySwitch id="services-currency" />
         {await Promise.all(
           groups.map(async (group) => (
             <section key={group} aria-labelledby={`group-${group}`}>

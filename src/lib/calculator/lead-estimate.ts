@@ -41,7 +41,8 @@ export function leadEstimate(
   const priced = inCurrency(estimate(selection), currency);
   return {
     selection,
-    link: `/${langCode}/calculator?${selectionToQuery(selection)}`,
+    // In the currency the visitor saw, so the team opens the same figures.
+    link: `/${langCode}/calculator?${selectionToQuery(selection)}&currency=${currency}`,
     currency,
     low: priced.low,
     high: priced.high,

@@ -42,3 +42,19 @@ export function groupDigits(value: number, group: string, minimumGrouping = 1): 
 export function formatMoney(format: MoneyFormat, amount: number): string {
   return `${format.prefix}${groupDigits(amount, format.group, format.minimumGrouping)}${format.suffix}`;
 }
+
+/**
+ * `Intl.NumberFormat` options for whole amounts of a currency. Each currency
+ * by its own sign (₽, ₸, ₴) in every language: Russian writes tenge as "KZT"
+ * and English writes roubles as "RUB" by default, where a buyer looks for ₸
+ * and ₽. The dollar keeps the language's own spelling ("US$" in British
+ * English, where "$" alone could be any dollar).
+ */
+export function moneyOptions(currency: string) {
+  return {
+    style: 'currency',
+    currency,
+    currencyDisplay: currency === 'USD' ? 'symbol' : 'narrowSymbol',
+    maximumFractionDigits: 0,
+  } as const;
+}

@@ -20,5 +20,7 @@ export const cacheControl = {
   publicFile: 'public, max-age=3600, stale-while-revalidate=86400',
   legalPage: 'public, max-age=0, s-maxage=60, stale-while-revalidate=60',
   immutable: 'public, max-age=31536000, immutable',
+  /** A page made for one visitor (one that sets their currency cookie): never in a shared cache. */
+  privatePage: 'private, max-age=0',
   noStore: 'no-store',
 } as const;

@@ -18,7 +18,7 @@ import { formatLocale, localeInfo, type Locale } from '@/i18n/locales';
 import type { CalculatorDetails, CalculatorTexts } from '@/lib/calculator/describe';
 import { fromPrice, toCurrency } from '@/lib/calculator/estimate';
 import { minimalSelection } from '@/lib/calculator/selection';
-import { formatMoney, moneyFormat } from '@/lib/format/money';
+import { formatMoney, moneyFormat, moneyOptions } from '@/lib/format/money';
 import { pluralForms } from '@/lib/format/plural';
 import { caseArguments, longDate } from '@/lib/format/kazakh';
 
@@ -37,9 +37,7 @@ const record = <K extends string, V>(keys: readonly K[], value: (key: K) => V) =
 function tools(locale: Locale, messages: Messages, currency: Currency) {
   const t = createTranslator({ locale: formatLocale(locale), messages, namespace: 'Calculator' });
   const format = createFormatter({ locale: formatLocale(locale), timeZone: siteConfig.timeZone });
-  const money = moneyFormat((amount) =>
-    format.number(amount, { style: 'currency', currency, maximumFractionDigits: 0 }),
-  );
+  const money = moneyFormat((amount) => format.number(amount, moneyOptions(currency)));
   return { t, format, money, price: (amount: number) => formatMoney(money, amount) };
 }
 
@@ -53,7 +51,7 @@ export function calculatorTexts(
   messages: Messages,
   currency: Currency = localeInfo[locale].market.currency,
 ): CalculatorTexts {
-  const { t, money, price } = tools(locale, messages, currency);
+  const { t, format, money, price } = tools(locale, messages, currency);
 
   return {
     locale,
@@ -128,6 +126,12 @@ export function calculatorTexts(
           form: 'attributive',
           timeZone: siteConfig.timeZone,
         }),
+        // Prices are set in dollars: in any other currency, the rate they were converted at.
+        converted: currency === pricingConfig.baseCurrency ? 'no' : 'yes',
+        rate: `${format.number(1, moneyOptions(pricingConfig.baseCurrency))} = ${format.number(
+          pricingConfig.currencies[currency].rate,
+          { ...moneyOptions(currency), minimumFractionDigits: 0, maximumFractionDigits: 2 },
+        )}`,
       }).replace(/\.\.$/, '.'),
       choices: t('result.choices'),
     },

@@ -18,6 +18,7 @@ import {
   cacheControlOfRedirect,
   contentTypeFor,
   servedStatically,
+  varyFor,
   withoutTrailingSlash,
 } from './static-rules';
 
@@ -140,6 +141,7 @@ export function createSiteServer({
     dir: clientDir,
     cacheControl: cacheControlFor,
     contentType: contentTypeFor,
+    vary: varyFor,
   });
   const compress = compression({ threshold: 1024 });
 
@@ -185,7 +187,7 @@ export function createSiteServer({
         return response.end();
       }
       if (
-        servedStatically(target.pathname, target.search) &&
+        servedStatically(target.pathname, target.search, request.headers.cookie) &&
         (await files.serve(request, response, target.pathname))
       )
         return;

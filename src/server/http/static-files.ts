@@ -23,6 +23,8 @@ export type StaticFileOptions = {
   cacheControl: (pathname: string) => string;
   /** Content-Type of a file, by its name. */
   contentType: (name: string) => string;
+  /** Request headers besides Accept-Encoding that the answer at an address depends on. */
+  vary?: (pathname: string) => string[];
 };
 
 const suffixes: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
@@ -106,7 +108,12 @@ function notModified(request: IncomingMessage, tag: string, modified: Date): boo
  * `serve` resolves to false, having sent nothing, when there is no file at
  * that address (or it has gone since start); the caller answers instead.
  */
-export function createStaticFiles({ dir, cacheControl, contentType }: StaticFileOptions) {
+export function createStaticFiles({
+  dir,
+  cacheControl,
+  contentType,
+  vary = () => [],
+}: StaticFileOptions) {
   const table = addresses(path.resolve(dir));
 
   async function openFirst(
@@ -154,7 +161,11 @@ export function createStaticFiles({ dir, cacheControl, contentType }: StaticFile
           'Last-Modified': stats.mtime.toUTCString(),
           'Cache-Control': cacheControl(pathname),
         };
-        if (Object.keys(entry.variants).length > 0) common.Vary = 'Accept-Encoding';
+        const varies = [
+          ...(Object.keys(entry.variants).length > 0 ? ['Accept-Encoding'] : []),
+          ...vary(pathname),
+        ];
+        if (varies.length > 0) common.Vary = varies.join(', ');
         if (notModified(request, tag, stats.mtime)) {
           response.writeHead(304, common);
           response.end();

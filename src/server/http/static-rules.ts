@@ -1,5 +1,6 @@
-import { langCodes } from '@/i18n/locales';
+import { langCodes, type LangCode } from '@/i18n/locales';
 import { calculatorQueryKeys } from '@/lib/calculator/query-keys';
+import { defaultCurrency, isPricedPage, requestedCurrency } from '@/lib/currency/choice';
 import { cacheControl } from '@/lib/http/cache-headers';
 
 const languages = langCodes.join('|');
@@ -19,18 +20,31 @@ const pageFile = new RegExp(`^/(?:${languages})(?:/.*)?\\.html$`);
  * - A page has one address, without `.html`: its file name is answered as an
  *   address that names nothing (the localized 404), so a page is never
  *   reachable, and indexed, twice.
+ * - A page with prices is built in its language's currency: asked for in
+ *   another (by `?currency=` or the visitor's currency cookie), or with a
+ *   currency to remember, it is rendered per request
+ *   (src/lib/currency/choice.ts).
  *
  * Anything else is looked up among the files first, and rendered (a 404,
  * say) when there is none.
  */
-export function servedStatically(pathname: string, search = ''): boolean {
+export function servedStatically(pathname: string, search = '', cookieHeader?: string): boolean {
   if (pathname === '/api' || pathname.startsWith('/api/')) return false;
   if (pageFile.test(pathname)) return false;
-  if (calculatorPage.test(pathname)) {
-    const params = new URLSearchParams(search);
-    return !calculatorQueryKeys.some((key) => params.has(key));
+  const params = new URLSearchParams(search);
+  if (isPricedPage(pathname)) {
+    const requested = requestedCurrency(params, cookieHeader);
+    const lang = pathname.split('/')[1] as LangCode;
+    if (requested && (requested.fromAddress || requested.currency !== defaultCurrency(lang)))
+      return false;
   }
+  if (calculatorPage.test(pathname)) return !calculatorQueryKeys.some((key) => params.has(key));
   return true;
+}
+
+/** What the answer at an address depends on besides its encoding: a priced page, the currency cookie. */
+export function varyFor(pathname: string): string[] {
+  return isPricedPage(pathname) ? ['Cookie'] : [];
 }
 
 /**

@@ -2,10 +2,11 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { isLangCode, localeFromCode, localeInfo, type LangCode } from '@/i18n/locales';
+import { isLangCode, type LangCode } from '@/i18n/locales';
 import { parseClientIds } from '@/lib/analytics/client-ids';
 import { attributionFromFormPage, parseAttribution } from '@/lib/attribution/parse';
 import { leadEstimate } from '@/lib/calculator/lead-estimate';
+import { defaultCurrency, parseCurrency } from '@/lib/currency/choice';
 import { budgetInCurrency } from '@/lib/consultation/budget';
 import {
   validateConsultation,
@@ -35,6 +36,7 @@ export const submissionLimits = {
 export const submissionFieldNames = [
   ...consultationFields,
   'language',
+  'currency',
   'timeZone',
   'website',
   'token',
@@ -176,7 +178,8 @@ export async function submitLead(
     const idempotencyKey = key.success ? key.data : derivedKey(context, value, now);
     const cleanPage = cleanText(fields.page ?? '');
     const page = pageSchema.safeParse(cleanPage).success ? cleanPage : `/${language}`;
-    const currency = localeInfo[localeFromCode(language)].market.currency;
+    // The currency the page showed prices in; the language's when none (or an unknown one) came.
+    const currency = parseCurrency(fields.currency) ?? defaultCurrency(language);
     // The estimate travels as its selection; the engine prices it again here.
     // One that does not parse is dropped: it never costs the visitor the request.
     const estimate = fields.estimate ? leadEstimate(fields.estimate, language, currency) : null;

@@ -2,8 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { blogCategories, blogConfig } from '@/config/blog';
+import type { Currency } from '@/config/pricing';
 import { serviceSlugs } from '@/config/services';
 import { formatLocale, langCodes, localeFromCode, localeInfo, type LangCode } from '@/i18n/locales';
+import { moneyOptions } from '@/lib/format/money';
 import en from '../../../messages/en.json' with { type: 'json' };
 import kz from '../../../messages/kz.json' with { type: 'json' };
 import ru from '../../../messages/ru.json' with { type: 'json' };
@@ -13,15 +15,11 @@ export const messages = { ru, en, kz, ua } satisfies Record<LangCode, typeof en>
 export { langCodes, localeFromCode };
 export type { LangCode };
 
-/** The language's currency and how the site writes an amount in it (whole units). */
-export function moneyIn(code: LangCode) {
+/** The language's currency (or the one picked) and how the site writes an amount in it (whole units). */
+export function moneyIn(code: LangCode, picked?: Currency) {
   const locale = localeFromCode(code);
-  const { currency } = localeInfo[locale].market;
-  const money = new Intl.NumberFormat(formatLocale(locale), {
-    style: 'currency',
-    currency,
-    maximumFractionDigits: 0,
-  });
+  const currency = picked ?? localeInfo[locale].market.currency;
+  const money = new Intl.NumberFormat(formatLocale(locale), moneyOptions(currency));
   return { currency, money };
 }
 

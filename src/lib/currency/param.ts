@@ -1,0 +1,2 @@
+/** The query parameter that picks the currency of a page's prices (./choice.ts). */
+export const currencyParam = 'currency';

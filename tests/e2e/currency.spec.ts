@@ -1,0 +1,188 @@
+import type { Page } from '@playwright/test';
+import { pricingConfig, type Selection } from '@/config/pricing';
+import { estimate, inCurrency } from '@/lib/calculator/estimate';
+import { selectionToQuery } from '@/lib/calculator/selection';
+import { violations } from './support/axe';
+import { budgetInCurrency } from '@/lib/consultation/budget';
+import { contactSamples } from '../support/contact-samples';
+import { findLead, ownVisitor } from './support/db';
+import { fill } from './support/consultation';
+import { expect, test } from './support/fixtures';
+import { messages, moneyIn } from './support/site';
+
+/*
+ * Prices in the buyer's currency, whatever the language: `?currency=KZT` on a
+ * Russian page shows tenge in every price on it, with and without JavaScript,
+ * and the choice is remembered for the next pages.
+ */
+
+test.use(ownVisitor);
+
+/** Every page of the Russian site that shows prices. */
+const pricedPages = ['/ru', '/ru/services', '/ru/services/web', '/ru/calculator', '/ru/contacts'];
+
+/**
+ * How many times the page's main text writes each currency's sign: its
+ * prices, outside the switch (whose links name every currency) and the rate
+ * line (which names the dollar).
+ */
+async function signs(page: Page) {
+  const text = await mainText(page);
+  return { tenge: (text.match(/₸/g) ?? []).length, roubles: (text.match(/₽/g) ?? []).length };
+}
+
+/** The page's main text without the currency switch's links. */
+function mainText(page: Page): Promise<string> {
+  return page.locator('main').evaluate((main) => {
+    const copy = main.cloneNode(true) as HTMLElement;
+    for (const options of copy.querySelectorAll('[data-currency-options]')) options.remove();
+    return copy.innerText || copy.textContent || '';
+  });
+}
+
+/** The budget choices of the form, as the visitor reads them. */
+async function budgetOptions(page: Page) {
+  return page.locator('select[name="budget"] option').allTextContents();
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? 'with JavaScript' : 'without JavaScript', () => {
+    test.use({ javaScriptEnabled });
+
+    test('?currency=KZT on a Russian page shows tenge in every price, and the next pages keep it', async ({
+      page,
+    }) => {
+      await page.goto('/ru/services/web?currency=KZT');
+      const price = page.getByTestId('service-price');
+      await expect(price).toContainText('₸');
+      expect((await signs(page)).roubles).toBe(0);
+      // The switch says which currency is shown.
+      await expect(page.locator('a[data-currency="KZT"]').first()).toHaveAttribute(
+        'aria-current',
+        'true',
+      );
+
+      // Remembered: the other priced pages, without anything in their address.
+      for (const path of pricedPages) {
+        await page.goto(path);
+        const found = await signs(page);
+        expect(found.roubles, `${path} shows roubles`).toBe(0);
+        if (path !== '/ru/contacts')
+          expect(found.tenge, `${path} shows no tenge`).toBeGreaterThan(0);
+      }
+      // The form's budgets too (the contact page's prices).
+      const budgets = await budgetOptions(page);
+      expect(budgets.join(' ')).toContain('₸');
+      expect(budgets.join(' ')).not.toContain('₽');
+    });
+
+    test('a request sent from a page in tenge keeps its budget in tenge', async ({ page }) => {
+      const m = messages.ru.ConsultationForm;
+      await page.goto('/ru/contacts?currency=KZT');
+      const form = await fill(page, 'ru', contactSamples.ru.phone.typed, 'phone');
+      await form.getByText(m.details.summary).click();
+      await form.getByLabel(m.details.budgetLabel).selectOption('5k-15k');
+      await form.getByRole('button', { name: m.submit }).click();
+      const reference = (await page.getByTestId('consultation-reference').textContent())!;
+      const budget = budgetInCurrency('5k-15k', 'KZT');
+      expect(await findLead(reference)).toMatchObject({
+        budget: { band: '5k-15k', currency: 'KZT', low: budget.low, high: budget.high },
+        language: 'ru',
+      });
+    });
+  });
+}
+
+test('the calculator: the range, its lines and the PDF in tenge, and switching keeps the choices', async ({
+  page,
+}) => {
+  const selection: Selection = {
+    type: 'shop',
+    size: 40,
+    design: 'premium',
+    features: ['cms', 'payments'],
+    urgency: 'fast',
+    support: 3,
+  };
+  await page.goto(`/ru/calculator?${selectionToQuery(selection)}`);
+  const { money: roubles } = moneyIn('ru');
+  const inRoubles = inCurrency(estimate(selection), 'RUB');
+  await expect(page.getByTestId('estimate-range')).toContainText(roubles.format(inRoubles.low));
+
+  // A change, then the switch: the address had moved on, and the switch keeps it.
+  const m = messages.ru.Calculator;
+  await page
+    .getByTestId('calculator')
+    .getByRole('checkbox', { name: new RegExp(`^${m.features.analytics.name}$`) })
+    .check();
+  const changed: Selection = { ...selection, features: ['cms', 'payments', 'analytics'] };
+  await expect(page).toHaveURL(
+    new RegExp(`features=cms%2Cpayments%2Canalytics|features=cms,payments,analytics`),
+  );
+  await page.locator('a[data-currency="KZT"]').click();
+  await page.waitForURL(/currency=KZT/);
+
+  const { money: tenge } = moneyIn('ru', 'KZT');
+  const inTenge = inCurrency(estimate(changed), 'KZT');
+  const range = page.getByTestId('estimate-range');
+  await expect(range).toContainText(tenge.format(inTenge.low));
+  await expect(range).toContainText(tenge.format(inTenge.high));
+  await expect(
+    page.getByTestId('calculator').getByRole('checkbox', {
+      name: new RegExp(`^${m.features.analytics.name}$`),
+    }),
+  ).toBeChecked();
+  expect((await signs(page)).roubles).toBe(0);
+  // The dated rate, under the converted prices.
+  const rate = tenge.format(pricingConfig.currencies.KZT.rate);
+  await expect(page.getByTestId('calculator')).toContainText(rate);
+
+  // The PDF the page offers is in tenge too.
+  const pdf = page.getByRole('link', { name: m.actions.download });
+  await expect(pdf).toHaveAttribute('href', /currency=KZT/);
+
+  // A change after the switch keeps the currency in the address, ready to share.
+  await page
+    .getByTestId('calculator')
+    .getByRole('checkbox', { name: new RegExp(`^${m.features.analytics.name}$`) })
+    .uncheck();
+  await expect(page).toHaveURL(/currency=KZT/);
+});
+
+test('a currency that does not exist shows the page in its own currency', async ({ page }) => {
+  const response = await page.goto('/ru/services/web?currency=XYZ');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByTestId('service-price')).toContainText('₽');
+  expect((await signs(page)).tenge).toBe(0);
+  const cookies = await page.context().cookies();
+  expect(cookies.find((cookie) => cookie.name === 'currency')).toBeUndefined();
+});
+
+test('a language and a currency of its own: English in tenge, and the switch back', async ({
+  page,
+}) => {
+  await page.goto('/en/services?currency=KZT');
+  expect((await signs(page)).tenge).toBeGreaterThan(0);
+  for (const price of await page.getByTestId('service-index-price').allInnerTexts())
+    expect(price).toContain('₸');
+  await page.locator('a[data-currency="USD"]').first().click();
+  await page.waitForURL(/currency=USD/);
+  expect((await signs(page)).tenge).toBe(0);
+  await expect(page.getByTestId('service-index-price').first()).toContainText('US$');
+  // Back to the language's own currency: the page built ahead again.
+  await page.goto('/en/services');
+  await expect(page.getByTestId('service-index-price').first()).toContainText('US$');
+});
+
+test('the page in another currency has no axe violations and one h1', async ({ page }) => {
+  await page.goto('/ru?currency=UAH');
+  expect((await signs(page)).roubles).toBe(0);
+  await expect(page.locator('h1')).toHaveCount(1);
+  expect(await violations(page)).toEqual([]);
+  // The switch is reachable and works from the keyboard.
+  const kzt = page.locator('#pricing a[data-currency="KZT"]');
+  await kzt.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/currency=KZT#pricing$/);
+  expect((await signs(page)).tenge).toBeGreaterThan(0);
+});
