@@ -106,6 +106,17 @@ function expectSecurityHeaders(headers: IncomingHttpHeaders) {
 }
 
 describe('files built ahead', () => {
+  it("answer a priced page in its language's currency; another one is rendered for the visitor", async () => {
+    expect((await ask('/ru', { cookie: 'currency=RUB' })).body.toString()).toBe(page);
+    expect((await ask('/ru', { cookie: 'currency=XYZ' })).body.toString()).toBe(page);
+    expect((await ask('/ru', { cookie: 'currency=KZT' })).body.toString()).toBe('app: GET /ru');
+    expect((await ask('/ru?currency=UAH')).body.toString()).toBe('app: GET /ru?currency=UAH');
+    // A page without prices is the same for every currency.
+    const blog = await ask('/en/blog', { cookie: 'currency=KZT' });
+    expect(blog.body.toString()).toContain('<title>Blog</title>');
+    expect(blog.headers.vary).toBeUndefined();
+  });
+
   it('are sent in the best encoding compressed at build, with the security headers', async () => {
     const br = await ask('/ru', { 'accept-encoding': 'gzip, deflate, br' });
     expect(br.status).toBe(200);
@@ -113,7 +124,8 @@ describe('files built ahead', () => {
     expect(brotliDecompressSync(br.body).toString()).toBe(page);
     expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(br.headers['cache-control']).toBe(cacheControl.page);
-    expect(br.headers.vary).toBe('Accept-Encoding');
+    // The home page shows prices: another currency in the visitor's cookie is another page.
+    expect(br.headers.vary).toBe('Accept-Encoding, Cookie');
     expect(br.headers['strict-transport-security']).toBeUndefined();
     expectSecurityHeaders(br.headers);
 

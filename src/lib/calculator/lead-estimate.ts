@@ -1,3 +1,5 @@
+import { defaultCurrency } from '@/lib/currency/choice';
+import { isLangCode } from '@/i18n/locales';
 import { z } from 'zod';
 import { currencies, pricingConfig, type Currency, type Selection } from '@/config/pricing';
 import { estimate, inCurrency, type PricedEstimate } from './estimate';
@@ -42,7 +44,9 @@ export function leadEstimate(
   return {
     selection,
     // In the currency the visitor saw, so the team opens the same figures.
-    link: `/${langCode}/calculator?${selectionToQuery(selection)}&currency=${currency}`,
+    link: `/${langCode}/calculator?${selectionToQuery(selection)}${
+      isLangCode(langCode) && currency === defaultCurrency(langCode) ? '' : `&currency=${currency}`
+    }`,
     currency,
     low: priced.low,
     high: priced.high,

@@ -269,9 +269,17 @@ describe('Kazakh messages with dates', () => {
       const date = new Date(Date.UTC(2026, Number(month) - 1, 1, 12));
       const text = t('Calculator.result.ratesDate', {
         date: longDate('kk', date, { form: 'attributive' }),
+        converted: 'no',
+        rate: '',
       });
       expect(text).toBe(`Бағалар 2026 жылғы 1 ${form} жағдай бойынша көрсетілген.`);
       expect(text).not.toMatch(/ж\.\s*\d/u);
+      const converted = t('Calculator.result.ratesDate', {
+        date: longDate('kk', date, { form: 'attributive' }),
+        converted: 'yes',
+        rate: '1 $ = 500 ₸',
+      });
+      expect(converted).toBe(`Бағалар мен бағам 2026 жылғы 1 ${form} жағдай бойынша: 1 $ = 500 ₸.`);
     },
   );
 

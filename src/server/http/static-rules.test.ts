@@ -4,6 +4,7 @@ import {
   cacheControlFor,
   contentTypeFor,
   servedStatically,
+  varyFor,
   withoutTrailingSlash,
 } from './static-rules';
 
@@ -99,5 +100,21 @@ describe('an address with a slash at the end', () => {
     expect(withoutTrailingSlash('//evil.example/')).toBeUndefined();
     expect(withoutTrailingSlash('/\\evil.example/')).toBeUndefined();
     expect(withoutTrailingSlash('/%2F%2Fevil.example/')).toBe('/%2F%2Fevil.example');
+  });
+
+  it("answers a priced page from its file only in its language's currency", () => {
+    expect(servedStatically('/ru/services/web')).toBe(true);
+    expect(servedStatically('/ru/services/web', '', 'currency=RUB')).toBe(true);
+    expect(servedStatically('/ru/services/web', '', 'currency=KZT')).toBe(false);
+    expect(servedStatically('/kz/services/web', '', 'currency=KZT')).toBe(true);
+    // A currency in the address is remembered: rendered to set the cookie.
+    expect(servedStatically('/ru/services/web', '?currency=RUB')).toBe(false);
+    expect(servedStatically('/ru', '?currency=kzt')).toBe(false);
+    // One that does not exist: the page's default, from its file.
+    expect(servedStatically('/ru/services/web', '?currency=XYZ')).toBe(true);
+    // Pages without prices never depend on it.
+    expect(servedStatically('/ru/blog', '?currency=KZT', 'currency=KZT')).toBe(true);
+    expect(varyFor('/ru/calculator')).toEqual(['Cookie']);
+    expect(varyFor('/ru/blog')).toEqual([]);
   });
 });
