@@ -98,6 +98,30 @@ describe.skipIf(!nginxBinary && !process.env.CI)('nginx in front of two instance
     expect(again.body.length).toBe(0);
   });
 
+  it('keeps a priced page once per currency cookie, and never the answer that sets it', async () => {
+    const price = (answer: Answer) =>
+      /data-testid="service-price"[^>]*>([^<]+)</.exec(text(answer))?.[1] ?? '';
+    const path = '/ru/services/seo';
+    await get(path, { 'accept-encoding': 'br' });
+    const roubles = await get(path, { 'accept-encoding': 'br' });
+    expect(roubles.headers['x-cache']).toBe('HIT');
+    expect(price(roubles)).toContain('₽');
+    // A visitor whose cookie names tenge never gets the roubles kept for everyone else.
+    const tenge = { 'accept-encoding': 'br', cookie: 'currency=KZT' };
+    const first = await get(path, tenge);
+    expect(first.headers['x-cache']).not.toBe('HIT');
+    expect(price(first)).toContain('₸');
+    const second = await get(path, tenge);
+    expect(second.headers['x-cache']).toBe('HIT');
+    expect(price(second)).toContain('₸');
+    // The answer that remembers a choice is the visitor's own.
+    const picked = await get(`${path}?currency=UAH`, { 'accept-encoding': 'br' });
+    expect(picked.headers['set-cookie']?.[0]).toMatch(/^currency=UAH;/);
+    const again = await get(`${path}?currency=UAH`, { 'accept-encoding': 'br' });
+    expect(again.headers['x-cache']).not.toBe('HIT');
+    expect(again.headers['set-cookie']?.[0]).toMatch(/^currency=UAH;/);
+  });
+
   it('serves hashed build files with their immutable caching', async () => {
     const html = text(await get('/ru', { 'accept-encoding': 'br' }));
     const asset = /(?:src|href)="(\/_astro\/[^"]+\.(?:js|css))"/.exec(html)![1]!;
