@@ -19,6 +19,8 @@ type CurrencySwitchProps = {
    * where the prices carry their rate themselves (the calculator's panel).
    */
   show?: 'both' | 'rate' | 'switch';
+  /** Two by two, for a narrow card, instead of one row that wraps. */
+  grid?: boolean;
   className?: string;
 };
 
@@ -35,6 +37,7 @@ export async function CurrencySwitch({
   query = '',
   fragment,
   show = 'both',
+  grid = false,
   className,
 }: CurrencySwitchProps) {
   const { locale, currency } = currentPage();
@@ -62,14 +65,21 @@ export async function CurrencySwitch({
         <span id={id} className="font-semibold text-ink">
           {t('label')}
         </span>
-        <ul className="flex flex-wrap gap-2" data-currency-options>
+        <ul
+          className={grid ? 'grid w-full grid-cols-2 gap-2' : 'flex flex-wrap gap-2'}
+          data-currency-options
+        >
           {currencyOrder(codeOf(locale)).map((code) => (
             <li key={code}>
               <a
                 href={href(code)}
                 data-currency={code}
                 aria-current={code === currency ? 'true' : undefined}
-                className={cn('chip min-h-11 px-3', code === currency && 'chip-active')}
+                className={cn(
+                  'chip min-h-11 px-3',
+                  grid && 'w-full justify-center',
+                  code === currency && 'chip-active',
+                )}
               >
                 <span aria-hidden="true">{signs[code]}</span>
                 <span className="ml-1.5">{code}</span>

@@ -54,7 +54,7 @@ export async function ServicePageView({ service, locale, cases }: ServicePageVie
               {price}
             </p>
             <p className="mt-3 text-sm leading-relaxed text-muted">{t('priceNote')}</p>
-            <CurrencySwitch id="service-currency" className="mt-4" />
+            <CurrencySwitch id="service-currency" grid className="mt-4" />
             <Link
               href={serviceCalculatorHref(service.slug)}
               className="text-link mt-4 inline-block rounded-sm text-sm font-semibold"
