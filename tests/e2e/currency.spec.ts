@@ -96,13 +96,12 @@ for (const javaScriptEnabled of [true, false]) {
 test('the calculator: the range, its lines and the PDF in tenge, and switching keeps the choices', async ({
   page,
 }) => {
+  // The services' "from" selection of an online shop, with payments on top.
   const selection: Selection = {
+    ...pricingConfig.services.web,
     type: 'shop',
-    size: 40,
-    design: 'premium',
+    size: 25,
     features: ['cms', 'payments'],
-    urgency: 'fast',
-    support: 3,
   };
   await page.goto(`/ru/calculator?${selectionToQuery(selection)}`);
   const { money: roubles } = moneyIn('ru');
