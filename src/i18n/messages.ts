@@ -1,5 +1,11 @@
-import type { AbstractIntlMessages } from 'use-intl/core';
-import { localeFallbacks, localeInfo, type LangCode, type Locale } from './locales';
+import {
+  createTranslator,
+  type AbstractIntlMessages,
+  type Messages,
+  type NamespaceKeys,
+  type NestedKeyOf,
+} from 'use-intl/core';
+import { formatLocale, localeFallbacks, localeInfo, type LangCode, type Locale } from './locales';
 
 export type MessageLoader = (code: LangCode) => Promise<AbstractIntlMessages>;
 
@@ -44,4 +50,27 @@ export async function loadMessages(
     }
   }
   return messages;
+}
+
+const loaded = new Map<Locale, Promise<AbstractIntlMessages>>();
+
+/**
+ * A translator for one namespace in one language, for code that runs outside
+ * a page (the worker, API routes, the PDF): the language's messages are loaded
+ * once per process. Pages use `getTranslations` (./server.ts), which reads the
+ * page's language from its scope.
+ */
+export async function translatorFor<
+  Namespace extends NamespaceKeys<Messages, NestedKeyOf<Messages>>,
+>(locale: Locale, namespace: Namespace) {
+  let messages = loaded.get(locale);
+  if (!messages) {
+    messages = loadMessages(locale);
+    loaded.set(locale, messages);
+  }
+  return createTranslator<Messages, Namespace>({
+    locale: formatLocale(locale),
+    messages: (await messages) as Messages,
+    namespace,
+  });
 }

@@ -1,13 +1,12 @@
 import 'server-only';
-import { createTranslator } from 'use-intl/core';
 import {
   analyticsFromEnv,
   builtAnalyticsProviders,
   enabledProviders,
   type AnalyticsProviders,
 } from '@/lib/analytics/config';
-import { formatLocale, type Locale } from '@/i18n/locales';
-import { loadMessages } from '@/i18n/messages';
+import type { Locale } from '@/i18n/locales';
+import { translatorFor } from '@/i18n/messages';
 
 /**
  * The privacy policy's paragraph on analytics, made from the settings of the
@@ -29,11 +28,7 @@ export async function analyticsProvidersText(
   providers: AnalyticsProviders,
 ): Promise<string> {
   const ids = enabledProviders(providers);
-  const t = createTranslator({
-    locale: formatLocale(locale),
-    messages: await loadMessages(locale),
-    namespace: 'PrivacyPage',
-  });
+  const t = await translatorFor(locale, 'PrivacyPage');
   if (ids.length === 0) return t('analyticsNone');
   const list = ids.map((id) => `- ${t(`analyticsProvider.${id}`)}`).join('\n');
   const linked = providers.metrika || providers.ga4 ? `\n\n${t('analyticsIds')}` : '';

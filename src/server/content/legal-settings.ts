@@ -1,5 +1,4 @@
 import 'server-only';
-import { createTranslator, type Messages } from 'use-intl/core';
 import { siteConfig } from '@/config/site';
 import {
   analyticsFromEnv,
@@ -8,7 +7,7 @@ import {
 } from '@/lib/analytics/config';
 import { browserErrorTracking } from '@/lib/monitoring/build-config';
 import { formatLocale, type Locale } from '@/i18n/locales';
-import { loadMessages } from '@/i18n/messages';
+import { translatorFor } from '@/i18n/messages';
 import { enabledChannels } from '@/server/delivery/wiring';
 import type { Channel } from '@/server/delivery/types';
 import { parseServerEnv, serverEnv, type ServerEnv } from '@/server/env';
@@ -109,11 +108,7 @@ function errorService(host: string): string {
 }
 
 async function translator(locale: Locale) {
-  return createTranslator({
-    locale: formatLocale(locale),
-    messages: (await loadMessages(locale)) as Messages,
-    namespace: 'PrivacyPage',
-  });
+  return translatorFor(locale, 'PrivacyPage');
 }
 
 /**
@@ -171,10 +166,6 @@ export async function daysText(locale: Locale, count: number): Promise<string> {
  * in the case the legal texts put it: the same claim as the home page's.
  */
 export async function callbackTimeText(locale: Locale): Promise<string> {
-  const t = createTranslator({
-    locale: formatLocale(locale),
-    messages: (await loadMessages(locale)) as Messages,
-    namespace: 'LegalPage',
-  });
+  const t = await translatorFor(locale, 'LegalPage');
   return t('callbackTime', { count: siteConfig.claims.callbackHours });
 }

@@ -1,9 +1,8 @@
 import 'server-only';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
-import { createTranslator, type Messages } from 'use-intl/core';
 import { siteConfig } from '@/config/site';
-import { formatLocale, isLangCode, localeFromCode, type LangCode } from '@/i18n/locales';
-import { loadMessages } from '@/i18n/messages';
+import { isLangCode, localeFromCode, type LangCode } from '@/i18n/locales';
+import { translatorFor } from '@/i18n/messages';
 import { parseClientIds } from '@/lib/analytics/client-ids';
 import { attributionFromFormPage, parseAttribution } from '@/lib/attribution/parse';
 import { cleanText } from '@/lib/text/clean';
@@ -120,11 +119,7 @@ export async function messengerUrl(
     return `https://t.me/${target}${reference ? `?start=${encodeURIComponent(reference)}` : ''}`;
   }
   const locale = localeFromCode(language);
-  const t = createTranslator({
-    locale: formatLocale(locale),
-    messages: (await loadMessages(locale)) as Messages,
-    namespace: 'Messenger',
-  });
+  const t = await translatorFor(locale, 'Messenger');
   const text = reference
     ? t('firstMessage', { brand: siteConfig.name, reference })
     : t('firstMessagePlain', { brand: siteConfig.name });

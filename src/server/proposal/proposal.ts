@@ -12,7 +12,7 @@ import {
   type LangCode,
   type Locale,
 } from '@/i18n/locales';
-import { loadMessages } from '@/i18n/messages';
+import { loadMessages, translatorFor } from '@/i18n/messages';
 import {
   describeSelection,
   formatAmount,
@@ -104,11 +104,7 @@ export async function proposalRefusal(
   fields: (SelectionField | 'lang')[],
 ): Promise<string> {
   const locale = localeFromCode(lang);
-  const t = createTranslator({
-    locale: formatLocale(locale),
-    messages: (await loadMessages(locale)) as Messages,
-    namespace: 'Proposal',
-  });
+  const t = await translatorFor(locale, 'Proposal');
   const names = new Intl.ListFormat(formatLocale(locale), { type: 'conjunction' }).format(
     fields.map((field) => t(`fields.${field}`)),
   );
