@@ -51,6 +51,12 @@ await build({
     'process.env.APP_ANALYTICS_ORIGINS': JSON.stringify(
       JSON.stringify(analyticsOrigins(analyticsFromEnv(process.env))),
     ),
+    // And the providers themselves: won deals go back to the counter and the
+    // data stream the pages report to, in the worker too, which runs without
+    // the build's settings.
+    'process.env.APP_ANALYTICS_PROVIDERS': JSON.stringify(
+      JSON.stringify(analyticsFromEnv(process.env)),
+    ),
     // And the origin of the browser's error reports, when the build has them.
     ...errorTrackingConstants(process.env),
   },

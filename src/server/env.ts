@@ -78,6 +78,53 @@ export const serverEnvSchema = z
     AMOCRM_PIPELINE_ID: optional(z.coerce.number().int().positive()),
     /** The account's currency: an estimate in this currency becomes the lead's price. */
     AMOCRM_CURRENCY: z.enum(['RUB', 'USD', 'KZT', 'UAH']).default('RUB'),
+    /**
+     * Bitrix24's outgoing webhook for deal updates (ONCRMDEALUPDATE): the
+     * application token it sends with each call, which the site checks. The
+     * deal itself is read through BITRIX24_WEBHOOK_URL.
+     */
+    BITRIX24_OUTGOING_TOKEN: optional(
+      z
+        .string()
+        .regex(/^[\w-]{16,128}$/, 'must be the token Bitrix24 shows for the outgoing webhook'),
+    ),
+    /**
+     * amoCRM does not sign its web hooks: the secret goes in the hook's address
+     * (`/api/crm/amocrm?secret=…`), and the site checks it.
+     */
+    AMOCRM_WEBHOOK_SECRET: optional(
+      z
+        .string()
+        .regex(
+          /^[\w-]{16,128}$/,
+          'must be 16 or more letters, digits, _ or - (e.g. openssl rand -hex 32)',
+        ),
+    ),
+    /**
+     * Yandex Metrica's offline conversions: an OAuth token with access to the
+     * site's counter (METRIKA_COUNTER_ID at build), and the goal a won deal counts as.
+     */
+    METRIKA_OFFLINE_TOKEN: optional(
+      z.string().regex(/^[\w.-]{20,200}$/, 'must be the OAuth token Yandex OAuth gave'),
+    ),
+    METRIKA_OFFLINE_GOAL: z
+      .string()
+      .regex(/^[\w.-]{1,64}$/, "must be the identifier of the counter's JavaScript event goal")
+      .default('deal_won'),
+    METRIKA_API_URL: z
+      .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+      .default('https://api-metrika.yandex.net')
+      .transform((url) => url.replace(/\/+$/, '')),
+    /** GA4's Measurement Protocol: an API secret of the site's data stream (GA4_MEASUREMENT_ID at build). */
+    GA4_API_SECRET: optional(
+      z
+        .string()
+        .regex(/^[\w-]{10,100}$/, "must be the data stream's Measurement Protocol API secret"),
+    ),
+    GA4_MP_URL: z
+      .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+      .default('https://www.google-analytics.com')
+      .transform((url) => url.replace(/\/+$/, '')),
     /** Any other system: each lead POSTed as JSON to this address, signed with the secret. */
     LEADS_WEBHOOK_URL: optional(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' })),
     LEADS_WEBHOOK_SECRET: optional(
@@ -132,6 +179,19 @@ export const serverEnvSchema = z
           code: 'custom',
           path: [env[a] ? b : a],
           message: `${a} and ${b} are set together or not at all`,
+        });
+    }
+    // A deal is read, and matched to its lead, through the CRM's own channel.
+    const needs = [
+      ['BITRIX24_OUTGOING_TOKEN', 'BITRIX24_WEBHOOK_URL'],
+      ['AMOCRM_WEBHOOK_SECRET', 'AMOCRM_BASE_URL'],
+    ] as const;
+    for (const [setting, needed] of needs) {
+      if (env[setting] && !env[needed])
+        ctx.addIssue({
+          code: 'custom',
+          path: [setting],
+          message: `${setting} needs ${needed}: the won deal is read and matched to its lead through it`,
         });
     }
     if (!!env.SMTP_URL !== !!env.LEADS_EMAIL_TO) {

@@ -34,12 +34,15 @@ export type Bitrix24Failure = 'query-limit' | 'time-limit' | 'server-error' | 'e
 
 /**
  * Bitrix24's REST through an incoming webhook (`/rest/<user>/<key>/<method>.json`):
- * crm.lead.add and crm.lead.list. The documented errors: a wrong key is 401
- * NO_AUTH_FOUND, too many requests a second is 503 QUERY_LIMIT_EXCEEDED, the
- * method time limit is 429 OPERATION_TIME_LIMIT.
+ * crm.lead.add, crm.lead.list and crm.deal.get (the deals a test puts in
+ * `deals`; one it does not have is 400 "Not found", as Bitrix24 answers). The
+ * documented errors: a wrong key is 401 NO_AUTH_FOUND, too many requests a
+ * second is 503 QUERY_LIMIT_EXCEEDED, the method time limit is 429
+ * OPERATION_TIME_LIMIT.
  */
 export async function startFakeBitrix24(key = 'k3y0fthe4gency') {
   const leads = new Map<number, Record<string, unknown>>();
+  const deals = new Map<number, Record<string, unknown>>();
   const state = { failures: [] as Bitrix24Failure[], requests: 0 };
   const server = await listen((req, res, body) => {
     state.requests += 1;
@@ -67,9 +70,15 @@ export async function startFakeBitrix24(key = 'k3y0fthe4gency') {
         error_description: 'Internal server error',
       });
     const request = JSON.parse(body || '{}') as {
+      id?: string | number;
       fields?: Record<string, unknown>;
       filter?: Record<string, unknown>;
     };
+    if (match[2] === 'crm.deal.get') {
+      const deal = deals.get(Number(request.id));
+      if (!deal) return json(res, 400, { error: '', error_description: 'Not found' });
+      return json(res, 200, { result: { ID: String(request.id), ...deal }, time });
+    }
     if (match[2] === 'crm.lead.add') {
       if (!request.fields)
         return json(res, 400, {
@@ -101,7 +110,7 @@ export async function startFakeBitrix24(key = 'k3y0fthe4gency') {
       error_description: 'Method not found!',
     });
   });
-  return { ...server, webhookUrl: `${server.url}/rest/1/${key}/`, leads, state };
+  return { ...server, webhookUrl: `${server.url}/rest/1/${key}/`, leads, deals, state };
 }
 
 // ---------------------------------------------------------------- amoCRM
@@ -121,7 +130,8 @@ type AmoLead = {
 /**
  * amoCRM API v4 with a long-lived token: the account's lead fields, leads
  * with their contact (`/leads/complex`), incoming leads (`/leads/unsorted/forms`),
- * notes, and search (`?query=`, 204 when nothing matches). Errors are
+ * notes, search (`?query=`, 204 when nothing matches) and one lead by its id
+ * (204 when there is none). Errors are
  * application/problem+json: 401 for a wrong token, 400 with validation-errors
  * for a field the account does not have, 429 with `retry_after`.
  */
@@ -200,6 +210,20 @@ export async function startFakeAmocrm(token = 'amo-long-lived-token-0123456789')
         { _page: 1, _embedded: { custom_fields: fields } },
         'application/hal+json',
       );
+    const one = /^\/api\/v4\/leads\/(\d+)$/.exec(url.pathname);
+    if (req.method === 'GET' && one) {
+      const lead = leads.find((item) => item.id === Number(one[1]));
+      if (!lead) {
+        res.writeHead(204);
+        return res.end();
+      }
+      return json(
+        res,
+        200,
+        { id: lead.id, name: lead.name, price: lead.price ?? 0, status_id: 142 },
+        'application/hal+json',
+      );
+    }
     if (req.method === 'GET' && url.pathname === '/api/v4/leads') {
       const query = url.searchParams.get('query') ?? '';
       const found = leads.filter((lead) => lead.name.includes(query));

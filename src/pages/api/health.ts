@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { sql } from 'drizzle-orm';
 import { getDb } from '@/server/db/client';
 import { deliveryStatus } from '@/server/delivery/health';
-import { enabledChannels } from '@/server/delivery/wiring';
+import { enabledOutboxChannels } from '@/server/delivery/wiring';
 import { serverEnv } from '@/server/env';
 import { errorDetails, logger } from '@/server/log';
 import { readOnlyRoute } from '@/server/http/read-only-route';
@@ -29,8 +29,8 @@ async function within<T>(ms: number, work: Promise<T>): Promise<T> {
 /**
  * For load balancers, container health checks and monitoring: does the
  * database answer (503 when it does not: take this instance out), and do
- * leads reach the team (`degraded`, still 200: another instance would not
- * deliver any better)? Counts, times and outcomes only: no lead, no contact,
+ * leads reach the team and won deals the analytics services (`degraded`,
+ * still 200: another instance would not deliver any better)? Counts, times and outcomes only: no lead, no contact,
  * no error text (`npm run leads -- status` shows those to an operator).
  */
 export const GET: APIRoute = async () => {
@@ -44,7 +44,7 @@ export const GET: APIRoute = async () => {
   }
   const latencyMs = Date.now() - started;
   try {
-    const { health } = await within(3_000, deliveryStatus(db, enabledChannels(serverEnv())));
+    const { health } = await within(3_000, deliveryStatus(db, enabledOutboxChannels(serverEnv())));
     return Response.json(
       { status: health.status, database: 'up', latencyMs, delivery: health },
       { headers },

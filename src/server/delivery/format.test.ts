@@ -230,4 +230,60 @@ describe('an alert about a channel', () => {
     }[code];
     expect([waited(1, 1), waited(2, 5)]).toEqual(expected);
   });
+
+  it.each(langCodes)(
+    'about an analytics service won deals go to, speaks of deals in %s',
+    async (code) => {
+      const local = await notificationTexts(parseServerEnv({ LEADS_NOTIFY_LANGUAGE: code }));
+      const metrika = { ...failing, channel: 'metrika', waiting: 1, givenUp: 3 } as const;
+      const ga4 = { ...recovered, channel: 'ga4', leads: 2, waitedMinutes: 5 } as const;
+      for (const alert of [metrika, ga4]) {
+        const { title, lines } = alertText(alert, local, 'UTC');
+        for (const line of [title, ...lines]) expect(line).not.toMatch(/[{}]|alert\./);
+      }
+      const expected = {
+        en: {
+          title: '“Yandex Metrica”: won deals are not being uploaded',
+          waiting:
+            "1 won deal is waiting to be uploaded; every deal is saved in the site's database.",
+          givenUp: 'Given up after every retry: 3 deals.',
+          recovered: '“Google Analytics 4” accepts won deals again',
+          waited: '2 deals waited up to 5 minutes to be uploaded.',
+        },
+        ru: {
+          title: '«Яндекс Метрика»: успешно закрытые сделки не загружаются',
+          waiting:
+            'Загрузки ждёт 1 успешно закрытая сделка; все сделки сохранены в базе данных сайта.',
+          givenUp: 'Не загружено после всех попыток: 3 сделки.',
+          recovered: '«Google Analytics 4» снова принимает успешно закрытые сделки',
+          waited: '2 сделки ждали загрузки до 5 минут.',
+        },
+        kz: {
+          title: '«Яндекс Метрика»: сәтті жабылған мәмілелер жүктелмей жатыр',
+          waiting:
+            'Жүктелуді 1 сәтті жабылған мәміле күтіп тұр; барлық мәміле сайттың дерекқорында сақталған.',
+          givenUp: 'Барлық әрекеттен кейін жүктелмеді: 3 мәміле.',
+          recovered: '«Google Analytics 4» сәтті жабылған мәмілелерді қайтадан қабылдап жатыр',
+          waited: '2 мәміле жүктелуді 5 минутқа дейін күтті.',
+        },
+        ua: {
+          title: '«Yandex Metrica»: успішно закриті угоди не завантажуються',
+          waiting:
+            'На завантаження чекає 1 успішно закрита угода; усі угоди збережено в базі даних сайту.',
+          givenUp: 'Не завантажено після всіх спроб: 3 угоди.',
+          recovered: '«Google Analytics 4» знову приймає успішно закриті угоди',
+          waited: '2 угоди чекали на завантаження до 5 хвилин.',
+        },
+      }[code];
+      const failingText = alertText(metrika, local, 'UTC');
+      const recoveredText = alertText(ga4, local, 'UTC');
+      expect({
+        title: failingText.title,
+        waiting: failingText.lines[2],
+        givenUp: failingText.lines[3],
+        recovered: recoveredText.title,
+        waited: recoveredText.lines[1],
+      }).toEqual(expected);
+    },
+  );
 });

@@ -5,7 +5,7 @@ import type { ContactMethod } from '@/lib/consultation/schema';
 import type { ContactTime } from '@/config/consultation';
 import { longDate } from '@/lib/format/kazakh';
 import { cleanText } from '@/lib/text/clean';
-import type { DeliveryAlert } from './types';
+import { isConversionChannel, type DeliveryAlert } from './types';
 
 /**
  * Lead notifications for the team: plain text, Telegram HTML and email HTML,
@@ -76,6 +76,11 @@ export type NotificationTexts = {
   describeBudget?: (budget: unknown) => string | undefined;
   /** Alerts about a channel that fails and delivers again (see alertText). */
   alert: AlertTexts;
+  /**
+   * The same about an analytics service that won deals are uploaded to
+   * (metrika, ga4): what waits for it is deals, not requests.
+   */
+  conversionAlert?: AlertTexts;
 };
 
 export type AlertTexts = {
@@ -108,7 +113,7 @@ function clock(date: Date, timeZone: string): string {
 export type AlertText = { title: string; lines: string[] };
 
 export function alertText(alert: DeliveryAlert, t: NotificationTexts, timeZone: string): AlertText {
-  const a = t.alert;
+  const a = (isConversionChannel(alert.channel) && t.conversionAlert) || t.alert;
   // The date written out as the language writes it in a sentence (Kazakh has
   // no abbreviated month that reads well: «27 қар.»), then the clock time.
   const time = (date: Date) =>

@@ -3,13 +3,14 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import type { ServerEnv } from '@/server/env';
 import { errorDetails } from '@/server/log';
-import { channels, type Channel } from './types';
-import { enabledChannels } from './wiring';
+import { outboxChannels, type OutboxChannel } from './types';
+import { enabledOutboxChannels } from './wiring';
 
 /**
- * The state of lead delivery, for `/api/health` (polled every few seconds by
- * the container's health check and the load balancer) and for
- * `npm run leads -- status`. Two small queries: the jobs not delivered yet,
+ * The state of lead delivery (and of won deals' uploads to the analytics
+ * services, the channels `metrika` and `ga4`), for `/api/health` (polled
+ * every few seconds by the container's health check and the load balancer)
+ * and for `npm run leads -- status`. Two small queries: the jobs not delivered yet,
  * counted per channel on a partial index that holds only those, and the one
  * row per channel the worker keeps (`delivery_channels`).
  *
@@ -32,10 +33,10 @@ export type OpenJobCounts = {
 /** Per channel: the jobs not delivered yet (`status <> 'sent'`: the partial index). */
 export async function openJobCounts(
   db: Database,
-  only?: Channel,
-): Promise<Map<Channel, OpenJobCounts>> {
+  only?: OutboxChannel,
+): Promise<Map<OutboxChannel, OpenJobCounts>> {
   const { rows } = await db.execute<{
-    channel: Channel;
+    channel: OutboxChannel;
     waiting: number;
     failing: number;
     given_up: number;
@@ -78,7 +79,7 @@ export type DeliveryHealth = {
   status: 'ok' | 'degraded';
   waiting: number;
   oldestWaitingSeconds: number | null;
-  channels: Partial<Record<Channel, ChannelHealth>>;
+  channels: Partial<Record<OutboxChannel, ChannelHealth>>;
 };
 
 /** For the operator (the CLI): the latest error and the open alert, beside the public health. */
@@ -90,11 +91,11 @@ export type ChannelDetails = {
 
 export type DeliveryStatus = {
   health: DeliveryHealth;
-  details: Partial<Record<Channel, ChannelDetails>>;
+  details: Partial<Record<OutboxChannel, ChannelDetails>>;
 };
 
 type ChannelRow = {
-  channel: Channel;
+  channel: OutboxChannel;
   last_attempt_at: Date | string;
   last_outcome: 'sent' | 'failed';
   last_error: string | null;
@@ -112,14 +113,19 @@ const iso = (value: Date | string) =>
  * other that still has jobs or a record (a channel turned off with leads it
  * never delivered).
  */
-export async function deliveryStatus(db: Database, enabled: Channel[]): Promise<DeliveryStatus> {
+export async function deliveryStatus(
+  db: Database,
+  enabled: OutboxChannel[],
+): Promise<DeliveryStatus> {
   const counts = await openJobCounts(db);
   const { rows } = await db.execute<ChannelRow>(sql`
     SELECT channel, last_attempt_at, last_outcome, last_error, failing_since,
       alerted_since, alerted_at, alerted_via
     FROM delivery_channels`);
   const records = new Map(rows.map((row) => [row.channel, row]));
-  const shown = channels.filter((c) => enabled.includes(c) || counts.has(c) || records.has(c));
+  const shown = outboxChannels.filter(
+    (c) => enabled.includes(c) || counts.has(c) || records.has(c),
+  );
 
   const health: DeliveryHealth = {
     status: 'ok',
@@ -200,7 +206,7 @@ export function formatDeliveryStatus(
         : ''
     }`,
   );
-  const entries = Object.entries(health.channels) as [Channel, ChannelHealth][];
+  const entries = Object.entries(health.channels) as [OutboxChannel, ChannelHealth][];
   if (entries.length === 0) {
     lines.push('No delivery channel is configured: leads are stored but reach nobody.');
     return lines;
@@ -270,6 +276,6 @@ export async function statusReport(
     };
   }
   const kind = env.DATABASE_URL ? 'PostgreSQL, DATABASE_URL' : `embedded, ${env.DATA_DIR}`;
-  const status = await deliveryStatus(db, enabledChannels(env));
+  const status = await deliveryStatus(db, enabledOutboxChannels(env));
   return { lines: formatDeliveryStatus({ up: true, kind }, status), exitCode: 0 };
 }

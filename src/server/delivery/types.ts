@@ -6,6 +6,21 @@ import { errorMessage } from '@/lib/errors';
 export const channels = ['telegram', 'email', 'bitrix24', 'amocrm', 'webhook'] as const;
 export type Channel = (typeof channels)[number];
 
+/**
+ * The analytics services a won deal goes back to as an offline conversion.
+ * They never get a lead: only `conversion` jobs, queued when a CRM reports the
+ * lead's deal won (src/server/conversions/).
+ */
+export const conversionChannels = ['metrika', 'ga4'] as const;
+export type ConversionChannel = (typeof conversionChannels)[number];
+
+/** Every channel a job of the outbox can go to. */
+export const outboxChannels = [...channels, ...conversionChannels] as const;
+export type OutboxChannel = (typeof outboxChannels)[number];
+
+export const isConversionChannel = (channel: string): channel is ConversionChannel =>
+  (conversionChannels as readonly string[]).includes(channel);
+
 /** What a job carries: the request, the call booked after it, or a won deal (see schema.ts). */
 export type JobKind = (typeof outboxJobs.$inferSelect)['kind'];
 
@@ -13,7 +28,7 @@ export type JobKind = (typeof outboxJobs.$inferSelect)['kind'];
 export type ClaimedJob = {
   id: number;
   leadId: string;
-  channel: Channel;
+  channel: OutboxChannel;
   kind: JobKind;
   attempts: number;
   externalId: string | null;
@@ -23,7 +38,7 @@ export type ClaimedJob = {
 export type ClaimedRow = {
   id: string;
   lead_id: string;
-  channel: Channel;
+  channel: OutboxChannel;
   kind: JobKind;
   attempts: number;
   external_id: string | null;
@@ -79,7 +94,7 @@ export type Delivery = {
    */
   sendAlert?: (alert: DeliveryAlert) => Promise<void>;
 };
-export type Deliverers = Partial<Record<Channel, Delivery>>;
+export type Deliverers = Partial<Record<OutboxChannel, Delivery>>;
 
 /**
  * What the team is told about a channel: that it has failed since `since`
@@ -92,7 +107,7 @@ export type DeliveryAlert =
       kind: 'failing';
       /** Stable for one outage and kind: the webhook's X-Webhook-Id. */
       id: string;
-      channel: Channel;
+      channel: OutboxChannel;
       since: Date;
       lastError: string | null;
       /** Leads whose delivery to the channel waits for a retry (or is being tried). */
@@ -103,7 +118,7 @@ export type DeliveryAlert =
   | {
       kind: 'recovered';
       id: string;
-      channel: Channel;
+      channel: OutboxChannel;
       since: Date;
       until: Date;
       /** Leads that waited for the channel during the outage. */

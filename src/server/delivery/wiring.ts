@@ -4,6 +4,7 @@ import { createTranslator } from 'use-intl/core';
 import { consultationConfig, type ContactTime } from '@/config/consultation';
 import type { Currency } from '@/config/pricing';
 import { env as siteEnv } from '@/env';
+import { builtAnalyticsProviders, type AnalyticsProviders } from '@/lib/analytics/config';
 import { formatLocale, localeFromCode, type Locale } from '@/i18n/locales';
 import { loadMessages } from '@/i18n/messages';
 import { summarize, type CalculatorTexts } from '@/lib/calculator/describe';
@@ -20,10 +21,21 @@ import { logger } from '@/server/log';
 import { amocrmDelivery } from './channels/amocrm';
 import { bitrix24Delivery } from './channels/bitrix24';
 import { emailDelivery } from './channels/email';
+import { ga4Delivery, type Ga4Settings } from './channels/ga4';
+import { metrikaDelivery, type MetrikaSettings } from './channels/metrika';
 import { telegramDelivery } from './channels/telegram';
 import { webhookDelivery } from './channels/webhook';
 import type { NotificationTexts } from './format';
-import { channels, type Channel, type Deliverers, type Delivery } from './types';
+import {
+  channels,
+  conversionChannels,
+  isConversionChannel,
+  type Channel,
+  type ConversionChannel,
+  type Deliverers,
+  type Delivery,
+  type OutboxChannel,
+} from './types';
 
 /**
  * Which delivery channels are on and how each starts: the one place the site,
@@ -72,27 +84,102 @@ const channelTable: Record<
   },
 };
 
+/**
+ * Where won deals go back as offline conversions: each analytics service is
+ * on when the build loads it (its counter or measurement id, the one the
+ * visitor's id belongs to) and its key for uploads is set.
+ */
+export type ConversionSettings = { metrika?: MetrikaSettings; ga4?: Ga4Settings };
+
+export function conversionSettings(
+  env: ServerEnv,
+  providers: AnalyticsProviders = builtAnalyticsProviders(),
+): ConversionSettings {
+  return {
+    ...(providers.metrika && env.METRIKA_OFFLINE_TOKEN
+      ? {
+          metrika: {
+            counterId: providers.metrika.counterId,
+            token: env.METRIKA_OFFLINE_TOKEN,
+            goal: env.METRIKA_OFFLINE_GOAL,
+            apiUrl: env.METRIKA_API_URL,
+          },
+        }
+      : {}),
+    ...(providers.ga4 && env.GA4_API_SECRET
+      ? {
+          ga4: {
+            measurementId: providers.ga4.measurementId,
+            apiSecret: env.GA4_API_SECRET,
+            apiUrl: env.GA4_MP_URL,
+          },
+        }
+      : {}),
+  };
+}
+
+const conversionTable: {
+  [C in ConversionChannel]: {
+    start: (settings: NonNullable<ConversionSettings[C]>) => Delivery;
+    /** The key the environment gives, and the id the build must have. */
+    key: keyof ServerEnv;
+    built: string;
+  };
+} = {
+  metrika: { start: metrikaDelivery, key: 'METRIKA_OFFLINE_TOKEN', built: 'METRIKA_COUNTER_ID' },
+  ga4: { start: ga4Delivery, key: 'GA4_API_SECRET', built: 'GA4_MEASUREMENT_ID' },
+};
+
 /** The channels this installation has settings for: a lead gets a delivery job for each. */
 export function enabledChannels(env: ServerEnv): Channel[] {
   return channels.filter((channel) => channelTable[channel].on(env));
 }
 
-/** Channels whose messages reach people, and so fall under the ceiling of messages a minute. */
-export function notifiesPeople(channel: Channel): boolean {
-  return channelTable[channel].notifies;
+/**
+ * The analytics services won deals are sent to: a won deal gets a conversion
+ * job for each (when its lead has that service's id). Never a lead's channels.
+ */
+export function enabledConversionChannels(
+  env: ServerEnv,
+  providers: AnalyticsProviders = builtAnalyticsProviders(),
+): ConversionChannel[] {
+  const settings = conversionSettings(env, providers);
+  return conversionChannels.filter((channel) => settings[channel]);
 }
 
-/** One delivery per channel that is on. */
-export async function createDeliverers(env: ServerEnv): Promise<Deliverers> {
+/** Every channel the outbox may send to here: /api/health and the CLI show each. */
+export function enabledOutboxChannels(
+  env: ServerEnv,
+  providers: AnalyticsProviders = builtAnalyticsProviders(),
+): OutboxChannel[] {
+  return [...enabledChannels(env), ...enabledConversionChannels(env, providers)];
+}
+
+/** Channels whose messages reach people, and so fall under the ceiling of messages a minute. */
+export function notifiesPeople(channel: OutboxChannel): boolean {
+  return !isConversionChannel(channel) && channelTable[channel].notifies;
+}
+
+/** One delivery per channel that is on: the leads' channels and the conversions'. */
+export async function createDeliverers(
+  env: ServerEnv,
+  providers: AnalyticsProviders = builtAnalyticsProviders(),
+): Promise<Deliverers> {
   const texts = await notificationTexts(env);
   const deliverers: Deliverers = {};
   for (const channel of enabledChannels(env))
     deliverers[channel] = channelTable[channel].start(env, texts);
+  const settings = conversionSettings(env, providers);
+  if (settings.metrika) deliverers.metrika = conversionTable.metrika.start(settings.metrika);
+  if (settings.ga4) deliverers.ga4 = conversionTable.ga4.start(settings.ga4);
   return deliverers;
 }
 
 /** At start: one line per channel that is off, so an operator sees what is not set. */
-export function announceChannels(env: ServerEnv) {
+export function announceChannels(
+  env: ServerEnv,
+  providers: AnalyticsProviders = builtAnalyticsProviders(),
+) {
   const on = enabledChannels(env);
   for (const channel of channels) {
     if (!on.includes(channel))
@@ -106,6 +193,16 @@ export function announceChannels(env: ServerEnv) {
       { event: 'channel.none' },
       'no delivery channel is configured: leads are stored but reach nobody',
     );
+  // A key without the build's id is a setting that does nothing: said once, at start.
+  const conversions = enabledConversionChannels(env, providers);
+  for (const channel of conversionChannels) {
+    const { key, built } = conversionTable[channel];
+    if (env[key] && !conversions.includes(channel))
+      logger.warn(
+        { event: 'conversions.off', channel },
+        `${key} is set but this build has no ${built}: won deals are not sent to ${channel}`,
+      );
+  }
 }
 
 /**
@@ -119,6 +216,11 @@ export async function notificationTexts(env: ServerEnv): Promise<NotificationTex
     locale: formatLocale(locale),
     messages,
     namespace: 'LeadNotification',
+  });
+  const c = createTranslator({
+    locale: formatLocale(locale),
+    messages,
+    namespace: 'Conversions',
   });
   const moneyTexts = currencyTexts(locale, messages);
   const labelKeys = [
@@ -175,6 +277,25 @@ export async function notificationTexts(env: ServerEnv): Promise<NotificationTex
       recoveredNone: t('alert.recoveredNone'),
       retryHint: t('alert.retryHint'),
       recoveredTodo: t('alert.recoveredTodo'),
+    },
+    // A won deal waiting for an analytics service: the same alert, told as deals.
+    conversionAlert: {
+      locale,
+      channels: Object.fromEntries(
+        conversionChannels.map((channel) => [channel, c(`alert.channels.${channel}`)]),
+      ),
+      failingTitle: (channel) => c('alert.failingTitle', { channel }),
+      failingSince: (since) => c('alert.failingSince', { since }),
+      lastError: (error) => t('alert.lastError', { error }),
+      waiting: (count) => c('alert.waiting', { count }),
+      givenUp: (count) => c('alert.givenUp', { count }),
+      todo: c('alert.todo'),
+      recoveredTitle: (channel) => c('alert.recoveredTitle', { channel }),
+      recoveredDown: (since, until) => c('alert.recoveredDown', { since, until }),
+      recoveredWaited: (count, minutes) => c('alert.recoveredWaited', { count, minutes }),
+      recoveredNone: c('alert.recoveredNone'),
+      retryHint: t('alert.retryHint'),
+      recoveredTodo: c('alert.recoveredTodo'),
     },
     describeEstimate: (stored) => {
       const parsed = leadEstimateSchema.safeParse(stored);

@@ -36,6 +36,54 @@ const analyticsFields: Record<string, (ids: AnalyticsClientIds) => string | unde
 
 type Problem = { title?: string; detail?: string; retry_after?: number };
 
+/** A request to the account's API v4 with its long-lived token, whatever it answered. */
+function amocrmRequest(env: ServerEnv, method: 'GET' | 'POST', path: string, body?: unknown) {
+  return postJson(
+    'amoCRM',
+    `${env.AMOCRM_BASE_URL!}${path}`,
+    body,
+    { Authorization: `Bearer ${env.AMOCRM_ACCESS_TOKEN}` },
+    method,
+  );
+}
+
+/** The error an answer other than 2xx is, retried or not as amoCRM's codes say. */
+function amocrmError(
+  method: string,
+  path: string,
+  response: Awaited<ReturnType<typeof postJson>>,
+): DeliveryError {
+  const problem = (response.body ?? {}) as Problem;
+  const what = `amoCRM ${method} ${path.replace(/\?.*$/, '')} answered ${response.status}: ${
+    problem.detail ?? problem.title ?? 'no detail'
+  }`;
+  if (response.status === 429)
+    return new DeliveryError(what, {
+      retryAfterMs:
+        retryAfterMs(response.headers.get('retry-after')) ??
+        retryAfterMs(problem.retry_after) ??
+        2_000,
+    });
+  // Repeated 429s get the address blocked with 403 for a while.
+  if (response.status === 403) return new DeliveryError(what, { retryAfterMs: 10 * 60_000 });
+  // A revoked token, an unpaid account, a payload amoCRM refuses: a person must act.
+  const permanent = [400, 401, 402, 404, 422].includes(response.status);
+  return new DeliveryError(what, { permanent });
+}
+
+/** An amoCRM lead (a deal, in amoCRM's words) as `GET /api/v4/leads/{id}` gives it. */
+export type AmocrmLead = { id: number; price?: number | null; status_id?: number };
+
+/** One lead of the account, or undefined when it has none by that id (deleted, or another account's). */
+export async function amocrmLead(env: ServerEnv, id: string): Promise<AmocrmLead | undefined> {
+  const path = `/api/v4/leads/${encodeURIComponent(id)}`;
+  const response = await amocrmRequest(env, 'GET', path);
+  if (response.status === 204 || response.status === 404) return undefined;
+  if (response.status >= 200 && response.status < 300)
+    return response.body as AmocrmLead | undefined;
+  throw amocrmError('GET', path, response);
+}
+
 /**
  * amoCRM (Kommo) API v4 with a private integration's long-lived token
  * (AMOCRM_BASE_URL, AMOCRM_ACCESS_TOKEN). AMOCRM_MODE chooses what a request
@@ -48,29 +96,12 @@ type Problem = { title?: string; detail?: string; retry_after?: number };
  * not know it yet first searches for the reference in the lead's name.
  */
 export function amocrmDelivery(env: ServerEnv, texts: NotificationTexts): Delivery {
-  const base = env.AMOCRM_BASE_URL!;
-  const auth = { Authorization: `Bearer ${env.AMOCRM_ACCESS_TOKEN}` };
   let fieldIds: Promise<Map<string, number>> | undefined;
 
   async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
-    const response = await postJson('amoCRM', `${base}${path}`, body, auth, method);
+    const response = await amocrmRequest(env, method, path, body);
     if (response.status >= 200 && response.status < 300) return response;
-    const problem = (response.body ?? {}) as Problem;
-    const what = `amoCRM ${method} ${path.replace(/\?.*$/, '')} answered ${response.status}: ${
-      problem.detail ?? problem.title ?? 'no detail'
-    }`;
-    if (response.status === 429)
-      throw new DeliveryError(what, {
-        retryAfterMs:
-          retryAfterMs(response.headers.get('retry-after')) ??
-          retryAfterMs(problem.retry_after) ??
-          2_000,
-      });
-    // Repeated 429s get the address blocked with 403 for a while.
-    if (response.status === 403) throw new DeliveryError(what, { retryAfterMs: 10 * 60_000 });
-    // A revoked token, an unpaid account, a payload amoCRM refuses: a person must act.
-    const permanent = [400, 401, 402, 404, 422].includes(response.status);
-    throw new DeliveryError(what, { permanent });
+    throw amocrmError(method, path, response);
   }
 
   function trackingFieldIds(): Promise<Map<string, number>> {

@@ -18,6 +18,65 @@ export const bitrix24Originator = 'agency-site';
 
 type Bitrix24Answer = { result?: unknown; error?: string; error_description?: string };
 
+/** A REST method's answer as Bitrix24 gave it, whatever it was. */
+async function bitrix24Answer(base: string, method: string, body: unknown) {
+  const response = await postJson('Bitrix24', `${base}${method}.json`, body);
+  return { status: response.status, answer: (response.body ?? {}) as Bitrix24Answer };
+}
+
+/** The error a REST method's refusal or failure is, retried or not as Bitrix24's codes say. */
+function bitrix24Error(method: string, status: number, answer: Bitrix24Answer): DeliveryError {
+  const what = `Bitrix24 ${method} answered ${status}: ${answer.error || 'no code'}${
+    answer.error_description ? ` (${answer.error_description})` : ''
+  }`;
+  // QUERY_LIMIT_EXCEEDED comes as 503 (2 requests a second per portal): a
+  // second later it goes through. OPERATION_TIME_LIMIT (429) resets within minutes.
+  if (answer.error === 'QUERY_LIMIT_EXCEEDED')
+    return new DeliveryError(what, { retryAfterMs: 2_000 });
+  if (status === 429) return new DeliveryError(what, { retryAfterMs: 60_000 });
+  // A wrong or deleted webhook, or one without the crm scope, needs a person.
+  const permanent =
+    status === 401 ||
+    status === 403 ||
+    status === 404 ||
+    (status === 400 && answer.error !== 'INTERNAL_SERVER_ERROR');
+  return new DeliveryError(what, { permanent });
+}
+
+/** A REST method called through the incoming webhook at `base`: its result, or a DeliveryError. */
+export async function bitrix24Call(base: string, method: string, body: unknown): Promise<unknown> {
+  const { status, answer } = await bitrix24Answer(base, method, body);
+  if (status === 200 && answer.result !== undefined && !answer.error) return answer.result;
+  throw bitrix24Error(method, status, answer);
+}
+
+/** A deal as `crm.deal.get` gives it: the fields the site reads. */
+export type Bitrix24Deal = {
+  ID?: string | number;
+  STAGE_ID?: string;
+  /** `P` in progress, `S` won, `F` lost. */
+  STAGE_SEMANTIC_ID?: string;
+  OPPORTUNITY?: string | number;
+  CURRENCY_ID?: string;
+  /** The CRM lead the deal was made from. */
+  LEAD_ID?: string | number | null;
+  ORIGINATOR_ID?: string | null;
+  ORIGIN_ID?: string | null;
+};
+
+/**
+ * A deal read through the incoming webhook (`crm.deal.get`), or undefined
+ * when the portal has no such deal (deleted since, or another portal's).
+ */
+export async function bitrix24Deal(base: string, id: string): Promise<Bitrix24Deal | undefined> {
+  const { status, answer } = await bitrix24Answer(base, 'crm.deal.get', { id });
+  if (status === 200 && answer.result && typeof answer.result === 'object' && !answer.error)
+    return answer.result;
+  // Bitrix24 answers a deal it does not have with 400 and "Not found".
+  if (status === 400 && /not found/i.test(answer.error_description ?? '')) return undefined;
+  throw bitrix24Error('crm.deal.get', status, answer);
+}
+
 /**
  * Bitrix24 through an incoming webhook (BITRIX24_WEBHOOK_URL, the address
  * Bitrix24 shows when you create one, with the `crm` scope): each lead becomes
@@ -29,27 +88,7 @@ type Bitrix24Answer = { result?: unknown; error?: string; error_description?: st
 export function bitrix24Delivery(env: ServerEnv, texts: NotificationTexts): Delivery {
   const base = env.BITRIX24_WEBHOOK_URL!;
 
-  async function call(method: string, body: unknown): Promise<unknown> {
-    const response = await postJson('Bitrix24', `${base}${method}.json`, body);
-    const answer = (response.body ?? {}) as Bitrix24Answer;
-    if (response.status === 200 && answer.result !== undefined && !answer.error)
-      return answer.result;
-    const what = `Bitrix24 ${method} answered ${response.status}: ${answer.error || 'no code'}${
-      answer.error_description ? ` (${answer.error_description})` : ''
-    }`;
-    // QUERY_LIMIT_EXCEEDED comes as 503 (2 requests a second per portal): a
-    // second later it goes through. OPERATION_TIME_LIMIT (429) resets within minutes.
-    if (answer.error === 'QUERY_LIMIT_EXCEEDED')
-      throw new DeliveryError(what, { retryAfterMs: 2_000 });
-    if (response.status === 429) throw new DeliveryError(what, { retryAfterMs: 60_000 });
-    // A wrong or deleted webhook, or one without the crm scope, needs a person.
-    const permanent =
-      response.status === 401 ||
-      response.status === 403 ||
-      response.status === 404 ||
-      (response.status === 400 && answer.error !== 'INTERNAL_SERVER_ERROR');
-    throw new DeliveryError(what, { permanent });
-  }
+  const call = (method: string, body: unknown) => bitrix24Call(base, method, body);
 
   async function existing(lead: LeadForDelivery): Promise<string | undefined> {
     const found = await call('crm.lead.list', {
