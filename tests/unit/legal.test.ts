@@ -158,6 +158,26 @@ describe('the recipients follow the channels switched on in the environment', ()
     expect(await pageText('privacy', 'en')).not.toContain('Error reports');
   });
 
+  it('says what a won deal sends back to the analytics services, where it is switched on', async () => {
+    const analytics = { METRIKA_COUNTER_ID: '12345678', GA4_MEASUREMENT_ID: 'G-ABC123XYZ9' };
+    const deals = {
+      ...analytics,
+      METRIKA_OFFLINE_TOKEN: 'y0_AgAAAAAexampletoken0123',
+      GA4_API_SECRET: 'abcDEF123456',
+    };
+    expect(await pageText('privacy', 'en', analytics)).not.toContain('becomes a contract');
+    expect(await pageText('privacy', 'en', deals)).toContain(
+      'If your enquiry becomes a contract, we tell Yandex Metrica and Google Analytics 4, by the same identifier,',
+    );
+    const metrikaOnly = await pageText('privacy', 'ru', {
+      ...analytics,
+      METRIKA_OFFLINE_TOKEN: deals.METRIKA_OFFLINE_TOKEN,
+    });
+    expect(metrikaOnly).toContain('Получатели: Яндекс Метрика.');
+    for (const code of ['kz', 'ua'] as const)
+      expect(await pageText('privacy', code, deals)).toContain('Yandex Metrica');
+  });
+
   it('states the retention and the backups the environment sets', async () => {
     const defaults = await pageText('privacy', 'ru');
     expect(defaults).toContain('365 дней со дня получения заявки');

@@ -5,7 +5,8 @@ import {
   enabledProviders,
   type AnalyticsProviders,
 } from '@/lib/analytics/config';
-import type { Locale } from '@/i18n/locales';
+import { formatLocale, type Locale } from '@/i18n/locales';
+import type { ConversionChannel } from '@/server/delivery/types';
 import { translatorFor } from '@/i18n/messages';
 
 /**
@@ -22,15 +23,23 @@ export async function analyticsServicesText(
   return analyticsProvidersText(locale, env ? analyticsFromEnv(env) : builtAnalyticsProviders());
 }
 
-/** The same paragraph for the providers given. */
+/**
+ * The same paragraph for the providers given, and the services won deals are
+ * sent back to (offline conversions: what is sent, and that nothing else is).
+ */
 export async function analyticsProvidersText(
   locale: Locale,
   providers: AnalyticsProviders,
+  conversions: readonly ConversionChannel[] = [],
 ): Promise<string> {
   const ids = enabledProviders(providers);
   const t = await translatorFor(locale, 'PrivacyPage');
   if (ids.length === 0) return t('analyticsNone');
   const list = ids.map((id) => `- ${t(`analyticsProvider.${id}`)}`).join('\n');
   const linked = providers.metrika || providers.ga4 ? `\n\n${t('analyticsIds')}` : '';
-  return `${t('analyticsIntro')}\n\n${list}${linked}`;
+  const services = new Intl.ListFormat(formatLocale(locale), { type: 'conjunction' }).format(
+    conversions.map((channel) => t(`analyticsDeals.services.${channel}`)),
+  );
+  const deals = conversions.length > 0 ? `\n\n${t('analyticsDeals.text', { services })}` : '';
+  return `${t('analyticsIntro')}\n\n${list}${linked}${deals}`;
 }

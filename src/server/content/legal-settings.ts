@@ -8,8 +8,8 @@ import {
 import { browserErrorTracking } from '@/lib/monitoring/build-config';
 import { formatLocale, type Locale } from '@/i18n/locales';
 import { translatorFor } from '@/i18n/messages';
-import { enabledChannels } from '@/server/delivery/wiring';
-import type { Channel } from '@/server/delivery/types';
+import { enabledChannels, enabledConversionChannels } from '@/server/delivery/wiring';
+import type { Channel, ConversionChannel } from '@/server/delivery/types';
 import { parseServerEnv, serverEnv, type ServerEnv } from '@/server/env';
 
 /**
@@ -28,6 +28,8 @@ export type LegalSettings = {
   /** The hosts error reports go to: the server's (SENTRY_DSN) and the browser's (PUBLIC_SENTRY_DSN). */
   errorReports: string[];
   analytics: AnalyticsProviders;
+  /** The analytics services won deals are sent back to (offline conversions). */
+  conversions: ConversionChannel[];
   retentionDays: number;
   backupDays: number;
 };
@@ -61,6 +63,7 @@ function settingsOf(
     channels: enabledChannels(env).map((channel) => ({ channel, host: hosts[channel] })),
     errorReports: [...new Set(errorReports)],
     analytics,
+    conversions: enabledConversionChannels(env, analytics),
     retentionDays: env.LEADS_RETENTION_DAYS,
     backupDays: env.BACKUP_KEEP,
   };

@@ -74,7 +74,7 @@ async function settingsValues(
 ): Promise<Record<string, string>> {
   const [analyticsServices, recipients, dataLocation, retentionDays, backupDays] =
     await Promise.all([
-      analyticsProvidersText(locale, settings.analytics),
+      analyticsProvidersText(locale, settings.analytics, settings.conversions),
       recipientsText(locale, settings),
       dataLocationText(locale),
       daysText(locale, settings.retentionDays),
