@@ -111,6 +111,19 @@ export function lastSpokenWord(text: string): string {
   return lastNumberWord(Number(digits));
 }
 
+/** The locative ending (жатыс септік) a word takes: -да, -де, -та, -те. */
+export type KazakhLocative = 'da' | 'de' | 'ta' | 'te';
+
+/**
+ * The locative ending of a formatted number, amount or time («10:00-да»,
+ * «13:00-те»): it follows the same harmony and last sound as the dative,
+ * -да/-де where the dative is -ға/-ге, -та/-те where it is -қа/-ке.
+ */
+export function kazakhLocative(text: string): KazakhLocative {
+  const { dat } = kazakhCases(text);
+  return ({ ga: 'da', ge: 'de', qa: 'ta', ke: 'te' } as const)[dat];
+}
+
 /** The dative and ablative endings of a formatted number, amount or time. */
 export function kazakhCases(text: string): KazakhCases {
   return wordCases(lastSpokenWord(text));
@@ -146,18 +159,18 @@ export const kazakhMonths = [
   ['желтоқсан', 'желтоқсандағы'],
 ] as const;
 
+/** How a date stands in a Kazakh sentence: on its own, before a noun, or as when something happens. */
+export type KazakhDateForm = 'nominative' | 'attributive' | 'locative';
+
 /**
  * A date as Kazakh writes it in a sentence, not as `Intl` abbreviates it
  * («2026 ж. 1 қараша»): «2026 жылғы 1 қараша» on its own, «2026 жылғы
- * 1 қарашадағы» before the noun it qualifies («… жағдай бойынша»). The day,
- * month and year come from `Intl` in the given time zone, so the date is the
- * same one the other languages show.
+ * 1 қарашадағы» before the noun it qualifies («… жағдай бойынша»), «2026
+ * жылғы 1 қарашада» for when something happens («… өтеді»). The day, month
+ * and year come from `Intl` in the given time zone, so the date is the same
+ * one the other languages show.
  */
-export function kazakhDate(
-  date: Date,
-  form: 'nominative' | 'attributive',
-  timeZone = 'UTC',
-): string {
+export function kazakhDate(date: Date, form: KazakhDateForm, timeZone = 'UTC'): string {
   const parts = new Intl.DateTimeFormat('en-GB', {
     year: 'numeric',
     month: 'numeric',
@@ -168,7 +181,11 @@ export function kazakhDate(
     Number(parts.find((p) => p.type === type)?.value);
   const month = kazakhMonths[part('month') - 1];
   if (!month) throw new Error(`kazakhDate: ${String(date)} is not a valid date`);
-  return `${part('year')} жылғы ${part('day')} ${month[form === 'nominative' ? 0 : 1]}`;
+  const [nominative, attributive] = month;
+  // The attributive is the locative and -ғы/-гі: қарашада → қарашадағы.
+  const word =
+    form === 'nominative' ? nominative : form === 'attributive' ? attributive : attributive.slice(0, -2);
+  return `${part('year')} жылғы ${part('day')} ${word}`;
 }
 
 /**
@@ -182,7 +199,7 @@ export function longDate(
   {
     form = 'nominative',
     timeZone = 'UTC',
-  }: { form?: 'nominative' | 'attributive'; timeZone?: string } = {},
+  }: { form?: KazakhDateForm; timeZone?: string } = {},
 ): string {
   if (locale === 'kk') return kazakhDate(date, form, timeZone);
   return new Intl.DateTimeFormat(formatLocale(locale), { dateStyle: 'long', timeZone }).format(
