@@ -7,3 +7,15 @@ declare module 'use-intl' {
     Messages: typeof messages;
   }
 }
+
+declare global {
+  namespace App {
+    interface Locals {
+      /**
+       * The answer to a booking posted without JavaScript, which POST
+       * /api/booking hands to the page that renders it (src/pages/api/booking/index.ts).
+       */
+      bookingAnswer?: import('@/server/booking/answer').BookingAnswer;
+    }
+  }
+}

@@ -1,10 +1,11 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import {
   useAttachedEstimate,
   type AttachedEstimate,
 } from '@/components/calculator/attached-estimate';
 import { buttonClass } from '@/components/ui/button';
 import type { LangCode } from '@/i18n/locales';
+import type { BookingLabels } from '@/lib/booking/labels';
 import { goal } from '@/lib/analytics/goals';
 import { consultationFields, type ConsultationErrorCode } from '@/lib/consultation/fields';
 import type { ConsultationState } from '@/lib/consultation/form-state';
@@ -14,6 +15,11 @@ import { ContactField, type ContactFieldLabels } from './contact-field';
 import { SuccessView, type SuccessLabels } from './success-view';
 import { useConsultationForm } from './use-consultation-form';
 import { island } from '@/components/errors/island-boundary';
+
+// Booking a call comes after a request sent by script, so its code loads only then.
+const BookingOffer = lazy(() =>
+  import('@/components/booking/booking-offer').then((module) => ({ default: module.BookingOffer })),
+);
 
 // Runs before paint in the browser; on the server there is nothing to read.
 const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
@@ -35,6 +41,8 @@ export type ConsultationFormLabels = ContactFieldLabels & {
   network: string;
   retry: string;
   success: SuccessLabels;
+  /** The picker offered after a request, to book a time for the call. */
+  booking: BookingLabels;
 };
 
 export type ConsultationFormProps = {
@@ -121,14 +129,26 @@ function ConsultationFormView({
 
   if (state.status === 'success') {
     return (
-      <SuccessView
-        labels={labels.success}
-        reference={state.reference}
-        method={state.method}
-        heading={successHeading}
-        focus={answeredHere}
-        onAnother={sendAnother}
-      />
+      <>
+        <SuccessView
+          labels={labels.success}
+          reference={state.reference}
+          method={state.method}
+          heading={successHeading}
+          focus={answeredHere}
+          onAnother={sendAnother}
+        />
+        {state.booking ? (
+          <Suspense fallback={null}>
+            <BookingOffer
+              labels={labels.booking}
+              token={state.booking.token}
+              language={language}
+              heading={successHeading}
+            />
+          </Suspense>
+        ) : null}
+      </>
     );
   }
 

@@ -11,6 +11,7 @@ import {
 } from '@/lib/consultation/fields';
 import { caseArguments } from '@/lib/format/kazakh';
 import { formatMoney, moneyFormat } from '@/lib/format/money';
+import { bookingLabels } from '@/server/booking/texts';
 import type { ConsultationFormLabels } from './consultation-form';
 
 /**
@@ -102,5 +103,6 @@ export async function consultationFormLabels(): Promise<ConsultationFormLabels> 
       reference: t('success.reference'),
       another: t('success.another'),
     },
+    booking: await bookingLabels(localeInfo[locale].code),
   };
 }

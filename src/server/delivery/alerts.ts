@@ -3,7 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { errorDetails, logger } from '@/server/log';
 import { openJobCounts } from './health';
-import { DeliveryError, type Channel, type Deliverers, type DeliveryAlert } from './types';
+import {
+  DeliveryError,
+  type Channel,
+  type Deliverers,
+  type DeliveryAlert,
+  type DeliveryChannel,
+} from './types';
 
 /**
  * The team hears when leads stop reaching a channel, and when they reach it
@@ -44,7 +50,7 @@ const asDate = (value: Date | string | null): Date | null =>
  */
 export async function recordAttempt(
   db: Database,
-  channel: Channel,
+  channel: DeliveryChannel,
   outcome: { ok: true } | { ok: false; error: string },
 ): Promise<{ recovered: boolean; broughtForward: number }> {
   if (!outcome.ok) {
@@ -76,7 +82,7 @@ export async function recordAttempt(
 }
 
 type ClaimedChannel = {
-  channel: Channel;
+  channel: DeliveryChannel;
   failing_since: Date | string | null;
   last_error: string | null;
   last_success_at: Date | string | null;
@@ -110,7 +116,7 @@ async function claimAlerts(
 }
 
 /** How many leads waited for the channel during the outage, and for how long at most. */
-async function outageWaits(db: Database, channel: Channel, since: Date, until: Date) {
+async function outageWaits(db: Database, channel: DeliveryChannel, since: Date, until: Date) {
   const { rows } = await db.execute<{ leads: number; waited_minutes: number }>(sql`
     SELECT count(*)::int AS leads,
       ceil(coalesce(max(extract(epoch FROM coalesce(sent_at, now()) - created_at)), 0) / 60)::int
@@ -155,7 +161,7 @@ async function alertFor(db: Database, row: ClaimedChannel): Promise<DeliveryAler
 }
 
 /** The carriers for an alert about `channel`: configured, not the channel, working ones first. */
-async function carriersFor(db: Database, deliverers: Deliverers, channel: Channel) {
+async function carriersFor(db: Database, deliverers: Deliverers, channel: DeliveryChannel) {
   const candidates = alertPolicy.carriers.filter(
     (carrier) => carrier !== channel && deliverers[carrier]?.sendAlert,
   );

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import type { ServerEnv } from '@/server/env';
 import { errorDetails } from '@/server/log';
-import { channels, type Channel } from './types';
+import { channels, visitorChannels, type DeliveryChannel } from './types';
 import { enabledChannels } from './wiring';
 
 /**
@@ -32,10 +32,10 @@ export type OpenJobCounts = {
 /** Per channel: the jobs not delivered yet (`status <> 'sent'`: the partial index). */
 export async function openJobCounts(
   db: Database,
-  only?: Channel,
-): Promise<Map<Channel, OpenJobCounts>> {
+  only?: DeliveryChannel,
+): Promise<Map<DeliveryChannel, OpenJobCounts>> {
   const { rows } = await db.execute<{
-    channel: Channel;
+    channel: DeliveryChannel;
     waiting: number;
     failing: number;
     given_up: number;
@@ -78,7 +78,7 @@ export type DeliveryHealth = {
   status: 'ok' | 'degraded';
   waiting: number;
   oldestWaitingSeconds: number | null;
-  channels: Partial<Record<Channel, ChannelHealth>>;
+  channels: Partial<Record<DeliveryChannel, ChannelHealth>>;
 };
 
 /** For the operator (the CLI): the latest error and the open alert, beside the public health. */
@@ -90,11 +90,11 @@ export type ChannelDetails = {
 
 export type DeliveryStatus = {
   health: DeliveryHealth;
-  details: Partial<Record<Channel, ChannelDetails>>;
+  details: Partial<Record<DeliveryChannel, ChannelDetails>>;
 };
 
 type ChannelRow = {
-  channel: Channel;
+  channel: DeliveryChannel;
   last_attempt_at: Date | string;
   last_outcome: 'sent' | 'failed';
   last_error: string | null;
@@ -112,14 +112,16 @@ const iso = (value: Date | string) =>
  * other that still has jobs or a record (a channel turned off with leads it
  * never delivered).
  */
-export async function deliveryStatus(db: Database, enabled: Channel[]): Promise<DeliveryStatus> {
+export async function deliveryStatus(db: Database, enabled: DeliveryChannel[]): Promise<DeliveryStatus> {
   const counts = await openJobCounts(db);
   const { rows } = await db.execute<ChannelRow>(sql`
     SELECT channel, last_attempt_at, last_outcome, last_error, failing_since,
       alerted_since, alerted_at, alerted_via
     FROM delivery_channels`);
   const records = new Map(rows.map((row) => [row.channel, row]));
-  const shown = channels.filter((c) => enabled.includes(c) || counts.has(c) || records.has(c));
+  const shown = [...channels, ...visitorChannels].filter(
+    (c) => enabled.includes(c) || counts.has(c) || records.has(c),
+  );
 
   const health: DeliveryHealth = {
     status: 'ok',
@@ -200,7 +202,7 @@ export function formatDeliveryStatus(
         : ''
     }`,
   );
-  const entries = Object.entries(health.channels) as [Channel, ChannelHealth][];
+  const entries = Object.entries(health.channels) as [DeliveryChannel, ChannelHealth][];
   if (entries.length === 0) {
     lines.push('No delivery channel is configured: leads are stored but reach nobody.');
     return lines;

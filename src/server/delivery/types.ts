@@ -2,9 +2,19 @@ import type { bookings, deals, leads, outboxJobs } from '@/server/db/schema';
 import type { LeadForNotification } from './format';
 import { errorMessage } from '@/lib/errors';
 
-/** Everything a lead can be delivered to. */
+/** The team's channels: every lead is delivered to each one that is on. */
 export const channels = ['telegram', 'email', 'bitrix24', 'amocrm', 'webhook'] as const;
 export type Channel = (typeof channels)[number];
+
+/**
+ * Channels that reach the visitor rather than the team: `invite`, the
+ * calendar invitation of a call they booked, mailed to the address they gave.
+ */
+export const visitorChannels = ['invite'] as const;
+export type VisitorChannel = (typeof visitorChannels)[number];
+
+/** Everything a job can be delivered to. */
+export type DeliveryChannel = Channel | VisitorChannel;
 
 /** What a job carries: the request, the call booked after it, or a won deal (see schema.ts). */
 export type JobKind = (typeof outboxJobs.$inferSelect)['kind'];
@@ -13,7 +23,7 @@ export type JobKind = (typeof outboxJobs.$inferSelect)['kind'];
 export type ClaimedJob = {
   id: number;
   leadId: string;
-  channel: Channel;
+  channel: DeliveryChannel;
   kind: JobKind;
   attempts: number;
   externalId: string | null;
@@ -23,7 +33,7 @@ export type ClaimedJob = {
 export type ClaimedRow = {
   id: string;
   lead_id: string;
-  channel: Channel;
+  channel: DeliveryChannel;
   kind: JobKind;
   attempts: number;
   external_id: string | null;
@@ -49,6 +59,11 @@ export type JobContext = {
   externalId: string | null;
   /** Records that id at once, so that a later try never creates the lead again. */
   saveExternalId: (id: string) => Promise<void>;
+  /**
+   * For a booked call's job: the same channel's job for the request itself,
+   * whose external id is the lead there (a CRM's lead the call is added to).
+   */
+  leadJob?: { externalId: string | null; status: string } | null;
 };
 
 /** The call a visitor booked, as a `booking` job hands it to a channel. */
@@ -83,7 +98,7 @@ export type Delivery = {
    */
   sendAlert?: (alert: DeliveryAlert) => Promise<void>;
 };
-export type Deliverers = Partial<Record<Channel, Delivery>>;
+export type Deliverers = Partial<Record<DeliveryChannel, Delivery>>;
 
 /**
  * What the team is told about a channel: that it has failed since `since`
@@ -96,7 +111,7 @@ export type DeliveryAlert =
       kind: 'failing';
       /** Stable for one outage and kind: the webhook's X-Webhook-Id. */
       id: string;
-      channel: Channel;
+      channel: DeliveryChannel;
       since: Date;
       lastError: string | null;
       /** Leads whose delivery to the channel waits for a retry (or is being tried). */
@@ -107,7 +122,7 @@ export type DeliveryAlert =
   | {
       kind: 'recovered';
       id: string;
-      channel: Channel;
+      channel: DeliveryChannel;
       since: Date;
       until: Date;
       /** Leads that waited for the channel during the outage. */
@@ -126,10 +141,20 @@ export class DeliveryError extends Error {
   override name = 'DeliveryError';
   readonly retryAfterMs?: number;
   readonly permanent: boolean;
-  constructor(message: string, options: { retryAfterMs?: number; permanent?: boolean } = {}) {
+  /**
+   * Not a failure at all: the job waits for another one first (a booked
+   * call for the CRM lead its request becomes). It is tried again after
+   * `retryAfterMs` without counting an attempt or marking the channel as failing.
+   */
+  readonly waiting: boolean;
+  constructor(
+    message: string,
+    options: { retryAfterMs?: number; permanent?: boolean; waiting?: boolean } = {},
+  ) {
     super(message);
     this.retryAfterMs = options.retryAfterMs;
     this.permanent = options.permanent ?? false;
+    this.waiting = options.waiting ?? false;
   }
 }
 

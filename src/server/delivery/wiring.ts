@@ -20,10 +20,17 @@ import { logger } from '@/server/log';
 import { amocrmDelivery } from './channels/amocrm';
 import { bitrix24Delivery } from './channels/bitrix24';
 import { emailDelivery } from './channels/email';
+import { inviteDelivery } from './channels/invite';
 import { telegramDelivery } from './channels/telegram';
 import { webhookDelivery } from './channels/webhook';
 import type { NotificationTexts } from './format';
-import { channels, type Channel, type Deliverers, type Delivery } from './types';
+import {
+  channels,
+  type Channel,
+  type Deliverers,
+  type Delivery,
+  type DeliveryChannel,
+} from './types';
 
 /**
  * Which delivery channels are on and how each starts: the one place the site,
@@ -77,17 +84,26 @@ export function enabledChannels(env: ServerEnv): Channel[] {
   return channels.filter((channel) => channelTable[channel].on(env));
 }
 
-/** Channels whose messages reach people, and so fall under the ceiling of messages a minute. */
-export function notifiesPeople(channel: Channel): boolean {
-  return channelTable[channel].notifies;
+/**
+ * Whether a visitor who booked a call, and gave an e-mail, is mailed its
+ * calendar invitation (the `invite` channel): whenever the site can send mail.
+ */
+export function invitesEnabled(env: ServerEnv): boolean {
+  return Boolean(env.SMTP_URL);
 }
 
-/** One delivery per channel that is on. */
+/** Channels whose messages reach people, and so fall under the ceiling of messages a minute. */
+export function notifiesPeople(channel: DeliveryChannel): boolean {
+  return channel in channelTable && channelTable[channel as Channel].notifies;
+}
+
+/** One delivery per channel that is on, and the visitors' calendar invitations when mail is. */
 export async function createDeliverers(env: ServerEnv): Promise<Deliverers> {
   const texts = await notificationTexts(env);
   const deliverers: Deliverers = {};
   for (const channel of enabledChannels(env))
     deliverers[channel] = channelTable[channel].start(env, texts);
+  if (invitesEnabled(env)) deliverers.invite = inviteDelivery(env);
   return deliverers;
 }
 
@@ -121,6 +137,11 @@ export async function notificationTexts(env: ServerEnv): Promise<NotificationTex
     namespace: 'LeadNotification',
   });
   const moneyTexts = currencyTexts(locale, messages);
+  const tBooking = createTranslator({
+    locale: formatLocale(locale),
+    messages,
+    namespace: 'Booking.team',
+  });
   const labelKeys = [
     'method',
     'name',
@@ -160,9 +181,10 @@ export async function notificationTexts(env: ServerEnv): Promise<NotificationTex
     },
     alert: {
       locale,
-      channels: Object.fromEntries(
-        channels.map((channel) => [channel, t(`alert.channels.${channel}`)]),
-      ),
+      channels: {
+        ...Object.fromEntries(channels.map((channel) => [channel, t(`alert.channels.${channel}`)])),
+        invite: tBooking('inviteChannel'),
+      },
       failingTitle: (channel) => t('alert.failingTitle', { channel }),
       failingSince: (since) => t('alert.failingSince', { since }),
       lastError: (error) => t('alert.lastError', { error }),
@@ -175,6 +197,13 @@ export async function notificationTexts(env: ServerEnv): Promise<NotificationTex
       recoveredNone: t('alert.recoveredNone'),
       retryHint: t('alert.retryHint'),
       recoveredTodo: t('alert.recoveredTodo'),
+    },
+    booking: {
+      locale,
+      title: (reference) => tBooking('title', { reference }),
+      visitorTime: (time, zone) => tBooking('visitorTime', { time, zone }),
+      visitorZoneUnknown: tBooking('visitorZoneUnknown'),
+      summary: (reference) => tBooking('summary', { reference }),
     },
     describeEstimate: (stored) => {
       const parsed = leadEstimateSchema.safeParse(stored);
