@@ -218,19 +218,23 @@ export default config({
               label: 'Working days offered',
               validation: { isRequired: true, min: 1, max: 60 },
             }),
-            holidays: fields.array(fields.date({ label: 'Date', validation: { isRequired: true } }), {
-              label: 'Days off besides the weekend',
-              description:
-                'Public holidays, and the working day a holiday that falls on a weekend moves to.',
-              itemLabel: (props) => props.value ?? 'Date',
-            }),
+            holidays: fields.array(
+              fields.date({ label: 'Date', validation: { isRequired: true } }),
+              {
+                label: 'Days off besides the weekend',
+                description:
+                  'Public holidays, and the working day a holiday that falls on a weekend moves to.',
+                itemLabel: (props) => props.value ?? 'Date',
+              },
+            ),
             place: fields.object(
               Object.fromEntries(
                 languages.map(({ code, label }) => [code, text(`${label} (${code})`, 2, 60)]),
               ),
               {
                 label: 'Where the agency’s clock is, as each language says it',
-                description: 'Written beside the times: “13:00 in Almaty” (в Алматы, Алматыда, в Алмати).',
+                description:
+                  'Written beside the times: “13:00 in Almaty” (в Алматы, Алматыда, в Алмати).',
                 layout: [6, 6, 6, 6],
               },
             ),

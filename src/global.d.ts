@@ -1,5 +1,6 @@
 import type messages from '../messages/en.json';
 import type { Locale } from '@/i18n/locales';
+import type { BookingAnswer } from '@/server/booking/answer';
 
 declare module 'use-intl' {
   interface AppConfig {
@@ -15,7 +16,7 @@ declare global {
        * The answer to a booking posted without JavaScript, which POST
        * /api/booking hands to the page that renders it (src/pages/api/booking/index.ts).
        */
-      bookingAnswer?: import('@/server/booking/answer').BookingAnswer;
+      bookingAnswer?: BookingAnswer;
     }
   }
 }

@@ -172,7 +172,11 @@ export const siteSchema = z
     booking: z
       .object({
         slotMinutes: z.number().int().min(10, 'at least 10 minutes').max(240, 'at most 240'),
-        leadMinutes: z.number().int().min(0).max(7 * 24 * 60, 'at most a week (10080)'),
+        leadMinutes: z
+          .number()
+          .int()
+          .min(0)
+          .max(7 * 24 * 60, 'at most a week (10080)'),
         days: z.number().int().min(1, 'at least one day').max(60, 'at most 60 days'),
         holidays: z.array(isoDate),
         /**

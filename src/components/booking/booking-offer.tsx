@@ -114,7 +114,9 @@ export function BookingOffer({ labels, token, language, heading }: BookingOfferP
   }
 
   if (booked)
-    return <BookingConfirmation texts={booked} heading={heading} confirmationRef={confirmationRef} />;
+    return (
+      <BookingConfirmation texts={booked} heading={heading} confirmationRef={confirmationRef} />
+    );
 
   const status = refused ? (
     false

@@ -184,7 +184,11 @@ export function kazakhDate(date: Date, form: KazakhDateForm, timeZone = 'UTC'): 
   const [nominative, attributive] = month;
   // The attributive is the locative and -ғы/-гі: қарашада → қарашадағы.
   const word =
-    form === 'nominative' ? nominative : form === 'attributive' ? attributive : attributive.slice(0, -2);
+    form === 'nominative'
+      ? nominative
+      : form === 'attributive'
+        ? attributive
+        : attributive.slice(0, -2);
   return `${part('year')} жылғы ${part('day')} ${word}`;
 }
 
@@ -196,10 +200,7 @@ export function kazakhDate(date: Date, form: KazakhDateForm, timeZone = 'UTC'): 
 export function longDate(
   locale: Locale,
   date: Date,
-  {
-    form = 'nominative',
-    timeZone = 'UTC',
-  }: { form?: KazakhDateForm; timeZone?: string } = {},
+  { form = 'nominative', timeZone = 'UTC' }: { form?: KazakhDateForm; timeZone?: string } = {},
 ): string {
   if (locale === 'kk') return kazakhDate(date, form, timeZone);
   return new Intl.DateTimeFormat(formatLocale(locale), { dateStyle: 'long', timeZone }).format(

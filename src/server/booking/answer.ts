@@ -81,7 +81,9 @@ export function bookingFieldsFrom(body: string, contentType: string): BookingFie
 export function bookingLanguage(fields: BookingFields, headers: HeaderSource): LangCode {
   if (isLangCode(fields.language)) return fields.language;
   const referer = headers.get('referer');
-  const prefix = referer ? /^[a-z]+:\/\/[^/]+\/([a-z]{2})(?:[/?#]|$)/i.exec(referer)?.[1] : undefined;
+  const prefix = referer
+    ? /^[a-z]+:\/\/[^/]+\/([a-z]{2})(?:[/?#]|$)/i.exec(referer)?.[1]
+    : undefined;
   if (isLangCode(prefix)) return prefix;
   return negotiateLangCode({ cookie: undefined, acceptLanguage: headers.get('accept-language') });
 }

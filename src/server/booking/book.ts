@@ -124,7 +124,8 @@ export async function bookCall(
     const db = await getDb();
     // Who is booking comes first: nothing else is said to someone who cannot.
     const token = await checkBookingToken(db, fields.token, now.getTime());
-    if (token.kind !== 'valid') return forbidden(token.kind === 'expired' ? 'expired' : 'forbidden');
+    if (token.kind !== 'valid')
+      return forbidden(token.kind === 'expired' ? 'expired' : 'forbidden');
     const [lead] = await db
       .select({
         id: leads.id,
@@ -163,7 +164,8 @@ export async function bookCall(
         language,
         slots: await currentFreeSlots(db, now, rules),
       }) as const;
-    if (!checked.ok) return invalid(checked.problem === 'chooseFirst' ? 'chooseFirst' : 'invalidSlot');
+    if (!checked.ok)
+      return invalid(checked.problem === 'chooseFirst' ? 'chooseFirst' : 'invalidSlot');
     const slot = offeredSlotAt(rules, now, checked.value.slot);
     if (!slot) return invalid('invalidSlot');
 
@@ -199,7 +201,9 @@ export async function bookCall(
         if (channels.length > 0)
           await tx
             .insert(outboxJobs)
-            .values(channels.map((channel) => ({ leadId: lead.id, channel, kind: 'booking' as const })));
+            .values(
+              channels.map((channel) => ({ leadId: lead.id, channel, kind: 'booking' as const })),
+            );
       });
     } catch (error) {
       const constraint = uniqueViolation(error);

@@ -23,7 +23,10 @@ export function bookingUid(booking: Pick<BookingForDelivery, 'id'>): string {
 
 export function bookingEvent(
   booking: BookingForDelivery,
-  details: Pick<CalendarEvent, 'method' | 'summary' | 'description' | 'language' | 'attendee' | 'url'>,
+  details: Pick<
+    CalendarEvent,
+    'method' | 'summary' | 'description' | 'language' | 'attendee' | 'url'
+  >,
 ): string {
   return calendarInvite({
     uid: bookingUid(booking),

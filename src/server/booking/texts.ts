@@ -16,13 +16,7 @@ import { kazakhLocative, longDate } from '@/lib/format/kazakh';
 
 /** Every answer of a booking that is not a success, as its message names it. */
 export type BookingFailure =
-  | 'taken'
-  | 'invalidSlot'
-  | 'chooseFirst'
-  | 'expired'
-  | 'forbidden'
-  | 'unavailable'
-  | 'badRequest';
+  'taken' | 'invalidSlot' | 'chooseFirst' | 'expired' | 'forbidden' | 'unavailable' | 'badRequest';
 
 async function translator(code: LangCode) {
   const locale = localeFromCode(code);

@@ -26,8 +26,7 @@ export function signBookingToken(key: Buffer, leadId: string, now: number): stri
 }
 
 export type BookingTokenCheck =
-  | { kind: 'valid'; leadId: string; expires: Date }
-  | { kind: 'missing' | 'forged' | 'expired' };
+  { kind: 'valid'; leadId: string; expires: Date } | { kind: 'missing' | 'forged' | 'expired' };
 
 /** What a token says, checked against the key and the clock. */
 export function verifyBookingToken(

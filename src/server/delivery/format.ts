@@ -205,9 +205,11 @@ export function emailBooking(
   timeZone: string,
 ) {
   const { title, when, headline, rows } = bookingText(lead, booking, t, timeZone);
-  const text = [headline, '', ...rows.map(({ label, value }) => `${label}: ${stripInvisible(value)}`)].join(
-    '\n',
-  );
+  const text = [
+    headline,
+    '',
+    ...rows.map(({ label, value }) => `${label}: ${stripInvisible(value)}`),
+  ].join('\n');
   const html = `<h1 style="font-size:18px">${escapeEmailHtml(headline)}</h1><table>${rows
     .map(
       ({ label, value }) =>

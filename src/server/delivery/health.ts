@@ -112,7 +112,10 @@ const iso = (value: Date | string) =>
  * other that still has jobs or a record (a channel turned off with leads it
  * never delivered).
  */
-export async function deliveryStatus(db: Database, enabled: DeliveryChannel[]): Promise<DeliveryStatus> {
+export async function deliveryStatus(
+  db: Database,
+  enabled: DeliveryChannel[],
+): Promise<DeliveryStatus> {
   const counts = await openJobCounts(db);
   const { rows } = await db.execute<ChannelRow>(sql`
     SELECT channel, last_attempt_at, last_outcome, last_error, failing_since,

@@ -81,11 +81,7 @@ export type Delivery = {
     job: JobContext,
   ) => Promise<void>;
   /** Sends a won deal back as an offline conversion (a `conversion` job). */
-  sendConversion?: (
-    lead: LeadForDelivery,
-    deal: DealForDelivery,
-    job: JobContext,
-  ) => Promise<void>;
+  sendConversion?: (lead: LeadForDelivery, deal: DealForDelivery, job: JobContext) => Promise<void>;
   /**
    * Channels that notify people (Telegram, e-mail) can also send one message
    * for many leads, which the outbox does when a flood passes their ceiling.

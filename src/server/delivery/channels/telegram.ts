@@ -38,7 +38,8 @@ export function telegramDelivery(env: ServerEnv, texts: NotificationTexts): Deli
   }
   return {
     send: (lead) => post(telegramMessage(lead, texts, siteConfig.timeZone)),
-    sendBooking: (lead, booking) => post(telegramBooking(lead, booking, texts, siteConfig.timeZone)),
+    sendBooking: (lead, booking) =>
+      post(telegramBooking(lead, booking, texts, siteConfig.timeZone)),
     sendSummary: (leads) => post(telegramSummary(leads, texts)),
     sendAlert: (alert) => post(telegramAlert(alert, texts, siteConfig.timeZone)),
   };
