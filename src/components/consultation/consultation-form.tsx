@@ -15,6 +15,7 @@ import { ContactField, type ContactFieldLabels } from './contact-field';
 import { SuccessView, type SuccessLabels } from './success-view';
 import { useConsultationForm } from './use-consultation-form';
 import { island } from '@/components/errors/island-boundary';
+import { OptionalPart } from '@/components/errors/optional-part';
 
 // Booking a call comes after a request sent by script, so its code loads only then.
 const BookingOffer = lazy(() =>
@@ -139,14 +140,17 @@ function ConsultationFormView({
           onAnother={sendAnother}
         />
         {state.booking ? (
-          <Suspense fallback={null}>
-            <BookingOffer
-              labels={labels.booking}
-              token={state.booking.token}
-              language={language}
-              heading={successHeading}
-            />
-          </Suspense>
+          // The request is in: should the picker fail to load, the thank-you stays.
+          <OptionalPart>
+            <Suspense fallback={null}>
+              <BookingOffer
+                labels={labels.booking}
+                token={state.booking.token}
+                language={language}
+                heading={successHeading}
+              />
+            </Suspense>
+          </OptionalPart>
         ) : null}
       </>
     );
