@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { violations } from './support/axe';
 import {
   confirmationText,
+  dayLegend,
   removeTestBookings,
   slotName,
   visitorEmail,
@@ -87,6 +88,10 @@ test.describe('with JavaScript', () => {
         const first = firstSlot(page);
         const start = (await first.getAttribute('value'))!;
         await expect(first).toHaveAccessibleName(slotName(code, start, 'Europe/Moscow'));
+        // The day in the page's language (Kazakh too, which browsers' Intl lacks).
+        await expect(page.getByTestId('booking-day').first().locator('legend')).toHaveText(
+          dayLegend(code, start, 'Europe/Moscow'),
+        );
         expect(await violations(page, { include: '#consultation' })).toEqual([]);
 
         // The keyboard: the first time chosen with Space, the form sent with Enter.

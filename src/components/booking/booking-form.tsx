@@ -1,6 +1,7 @@
 import { useMemo, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { buttonClass } from '@/components/ui/button';
-import type { LangCode } from '@/i18n/locales';
+import { cn } from '@/lib/cn';
+import type { LangCode, Locale } from '@/i18n/locales';
 import { slotDays, type DayView } from '@/lib/booking/display';
 import { withTime, type BookingLabels } from '@/lib/booking/labels';
 
@@ -20,8 +21,8 @@ export type BookingFormProps = {
   labels: BookingLabels;
   token: string;
   language: LangCode;
-  /** The tag `Intl` writes the page's language with. */
-  locale: string;
+  /** The page's language, as `Intl` and the date tables know it. */
+  locale: Locale;
   /** The free slots' starts, ISO 8601. */
   slots: readonly string[];
   /** The visitor's time zone, when known; else the times are the agency's. */
@@ -107,7 +108,7 @@ export function BookingForm({
             <input type="hidden" name="language" value={language} />
             <input type="hidden" name="timeZone" value={visitorZone ?? ''} />
             {days.slice(0, openDays).map((day) => (
-              <DayFieldset key={day.key} day={day} labels={labels} />
+              <DayFieldset key={day.key} day={day} labels={labels} twoClocks={clocksDiffer} />
             ))}
             {days.length > openDays ? (
               <details className="mt-4">
@@ -115,7 +116,7 @@ export function BookingForm({
                   {labels.laterDays}
                 </summary>
                 {days.slice(openDays).map((day) => (
-                  <DayFieldset key={day.key} day={day} labels={labels} />
+                  <DayFieldset key={day.key} day={day} labels={labels} twoClocks={clocksDiffer} />
                 ))}
               </details>
             ) : null}
@@ -133,11 +134,28 @@ export function BookingForm({
 }
 
 /** One day's free times: radios of one group across the days, so one time is chosen. */
-function DayFieldset({ day, labels }: { day: DayView; labels: BookingLabels }) {
+function DayFieldset({
+  day,
+  labels,
+  twoClocks,
+}: {
+  day: DayView;
+  labels: BookingLabels;
+  /** The agency's time is written under each: wider cells. */
+  twoClocks: boolean;
+}) {
   return (
-    <fieldset className="mt-4 first:mt-0" data-testid="booking-day">
+    <fieldset className="mt-4" data-testid="booking-day">
       <legend className="text-sm font-semibold text-ink">{day.label}</legend>
-      <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4">
+      {/* As many cells a row as the card is wide, whatever the page around it. */}
+      <div
+        className={cn(
+          'mt-2 grid gap-2',
+          twoClocks
+            ? 'grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))]'
+            : 'grid-cols-[repeat(auto-fill,minmax(5.5rem,1fr))]',
+        )}
+      >
         {day.slots.map((slot) => (
           <label
             key={slot.start}

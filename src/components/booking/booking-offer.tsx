@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { buttonClass } from '@/components/ui/button';
-import { formatLocale, localeFromCode, type LangCode } from '@/i18n/locales';
+import { localeFromCode, type LangCode } from '@/i18n/locales';
 import type { BookingLabels } from '@/lib/booking/labels';
 import { validateBooking } from '@/lib/booking/schema';
 import { fetchSlots, sendBooking } from '@/lib/booking/requests';
@@ -145,7 +145,7 @@ export function BookingOffer({ labels, token, language, heading }: BookingOfferP
       labels={labels}
       token={token}
       language={language}
-      locale={formatLocale(localeFromCode(language))}
+      locale={localeFromCode(language)}
       slots={slots ?? []}
       visitorZone={visitorZone}
       heading={heading}

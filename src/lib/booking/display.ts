@@ -1,3 +1,5 @@
+import type { Locale } from '@/i18n/locales';
+import { dayHeading } from '@/lib/format/kazakh';
 import { wallTime } from './slots';
 
 /**
@@ -41,24 +43,10 @@ const dayKey = (date: Date, timeZone: string) => {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 };
 
-/** "Monday 30 November", «понедельник, 30 ноября» as a heading: with a capital letter. */
-function dayLabel(date: Date, locale: string, timeZone: string): string {
-  const text = new Intl.DateTimeFormat(locale, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone,
-  }).format(date);
-  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
-}
-
-/**
- * The slots (their ISO starts) by day on the visitor's calendar, in order.
- * `locale` is the tag `Intl` writes the page's language with (`formatLocale`).
- */
+/** The slots (their ISO starts) by day on the visitor's calendar, in order. */
 export function slotDays(
   starts: readonly string[],
-  { locale, visitorZone, agencyZone }: { locale: string; visitorZone: string; agencyZone: string },
+  { locale, visitorZone, agencyZone }: { locale: Locale; visitorZone: string; agencyZone: string },
 ): DayView[] {
   const days: DayView[] = [];
   for (const start of [...starts].sort((a, b) => Date.parse(a) - Date.parse(b))) {
@@ -67,7 +55,7 @@ export function slotDays(
     const key = dayKey(date, visitorZone);
     let day = days.at(-1);
     if (day?.key !== key) {
-      day = { key, label: dayLabel(date, locale, visitorZone), slots: [] };
+      day = { key, label: dayHeading(locale, date, visitorZone), slots: [] };
       days.push(day);
     }
     const time = clockTime(date, visitorZone);

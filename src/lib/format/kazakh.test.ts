@@ -6,12 +6,14 @@ import en from '../../../messages/en.json' with { type: 'json' };
 import { argumentNames, messageEntries } from '../../../tests/support/messages';
 import {
   caseArguments,
+  dayHeading,
   kazakhCases,
   kazakhDate,
   lastNumberWord,
   lastSpokenWord,
   kazakhLocative,
   longDate,
+  weekdayName,
   wordCases,
 } from './kazakh';
 import { formatMoney, moneyFormat } from './money';
@@ -195,6 +197,18 @@ describe('Kazakh dates', () => {
     expect(longDate('kk', new Date('2026-11-30T04:00:00Z'), { form: 'locative' })).toBe(
       '2026 жылғы 30 қарашада',
     );
+  });
+
+  it('names the days of the week and heads a day from its own tables', () => {
+    const monday = new Date('2026-11-30T04:00:00Z');
+    expect(weekdayName('kk', monday, 'Asia/Almaty')).toBe('дүйсенбі');
+    expect(weekdayName('kk', new Date('2026-12-06T04:00:00Z'), 'Asia/Almaty')).toBe('жексенбі');
+    // Late on Sunday in UTC is Monday in Almaty.
+    expect(weekdayName('kk', new Date('2026-11-29T20:00:00Z'), 'Asia/Almaty')).toBe('дүйсенбі');
+    expect(weekdayName('ru', monday, 'Asia/Almaty')).toBe('понедельник');
+    expect(dayHeading('kk', monday, 'Asia/Almaty')).toBe('30 қараша, дүйсенбі');
+    expect(dayHeading('ru', monday, 'Asia/Almaty')).toBe('Понедельник, 30 ноября');
+    expect(dayHeading('en', monday, 'Asia/Almaty')).toBe('Monday 30 November');
   });
 
   it('gives a time of day its locative ending by how it is read', () => {

@@ -159,6 +159,67 @@ export const kazakhMonths = [
   ['желтоқсан', 'желтоқсандағы'],
 ] as const;
 
+/** The days of the week, Monday first (ISO weekday − 1). */
+export const kazakhWeekdays = [
+  'дүйсенбі',
+  'сейсенбі',
+  'сәрсенбі',
+  'бейсенбі',
+  'жұма',
+  'сенбі',
+  'жексенбі',
+] as const;
+
+/** The parts of a date on the calendar of a time zone. */
+function calendarParts(date: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    weekday: 'short',
+    timeZone,
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
+  const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+  return {
+    year: Number(part('year')),
+    month: Number(part('month')),
+    day: Number(part('day')),
+    weekday: weekdays.indexOf(part('weekday') ?? ''),
+  };
+}
+
+/**
+ * The day of the week in the page's language («понедельник», «дүйсенбі»).
+ * Kazakh comes from the table above: browsers ship `Intl` without Kazakh
+ * names (Chromium writes «Mon»).
+ */
+export function weekdayName(locale: Locale, date: Date, timeZone = 'UTC'): string {
+  if (locale === 'kk') return kazakhWeekdays[calendarParts(date, timeZone).weekday] ?? '';
+  return new Intl.DateTimeFormat(formatLocale(locale), { weekday: 'long', timeZone }).format(date);
+}
+
+/**
+ * A day as a heading over the times of that day: «Понедельник, 30 ноября»,
+ * "Monday 30 November", «30 қараша, дүйсенбі» (Kazakh by the tables above,
+ * for the same reason), with a capital letter.
+ */
+export function dayHeading(locale: Locale, date: Date, timeZone = 'UTC'): string {
+  let text: string;
+  if (locale === 'kk') {
+    const { month, day, weekday } = calendarParts(date, timeZone);
+    text = `${day} ${kazakhMonths[month - 1]?.[0] ?? ''}, ${kazakhWeekdays[weekday] ?? ''}`;
+  } else {
+    text = new Intl.DateTimeFormat(formatLocale(locale), {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      timeZone,
+    }).format(date);
+  }
+  return text.charAt(0).toLocaleUpperCase(formatLocale(locale)) + text.slice(1);
+}
+
 /** How a date stands in a Kazakh sentence: on its own, before a noun, or as when something happens. */
 export type KazakhDateForm = 'nominative' | 'attributive' | 'locative';
 

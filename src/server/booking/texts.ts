@@ -6,7 +6,7 @@ import { loadMessages } from '@/i18n/messages';
 import { clockTime, knownTimeZone } from '@/lib/booking/display';
 import type { BookingLabels } from '@/lib/booking/labels';
 import { wallTime } from '@/lib/booking/slots';
-import { kazakhLocative, longDate } from '@/lib/format/kazakh';
+import { kazakhLocative, longDate, weekdayName } from '@/lib/format/kazakh';
 
 /**
  * What the visitor reads about booking a call, in their language: the
@@ -62,10 +62,7 @@ export function bookedTimeParts(code: LangCode, start: Date, visitorZone: string
     return `${year}-${month}-${d}`;
   };
   return {
-    weekday: new Intl.DateTimeFormat(formatLocale(locale), {
-      weekday: 'long',
-      timeZone: zone,
-    }).format(start),
+    weekday: weekdayName(locale, start, zone),
     // Kazakh says when something happens in the locative: «2026 жылғы 30 қарашада».
     date: longDate(locale, start, { form: 'locative', timeZone: zone }),
     time,

@@ -3,7 +3,7 @@ import { siteConfig } from '@/config/site';
 import { formatLocale } from '@/i18n/locales';
 import { clockTime } from '@/lib/booking/display';
 import { wallTime } from '@/lib/booking/slots';
-import { kazakhLocative, longDate } from '@/lib/format/kazakh';
+import { dayHeading, kazakhLocative, longDate, weekdayName } from '@/lib/format/kazakh';
 import { withSiteDatabase } from './db';
 import { localeFromCode, messages, type LangCode } from './site';
 
@@ -41,6 +41,10 @@ export function slotName(code: LangCode, start: string, visitorZone: string): st
     .replace('{time}', theirs)}`;
 }
 
+/** The heading of a slot's day on the visitor's calendar: «30 қараша, дүйсенбі». */
+export const dayLegend = (code: LangCode, start: string, zone: string) =>
+  dayHeading(localeFromCode(code), new Date(start), zone);
+
 /** The booked time written out, as the confirmation says it. */
 export function confirmationText(code: LangCode, start: string, visitorZone: string | null) {
   const locale = localeFromCode(code);
@@ -54,10 +58,7 @@ export function confirmationText(code: LangCode, start: string, visitorZone: str
   };
   return String(
     new IntlMessageFormat(messages[code].Booking.result.confirmed, formatLocale(locale)).format({
-      weekday: new Intl.DateTimeFormat(formatLocale(locale), {
-        weekday: 'long',
-        timeZone: zone,
-      }).format(date),
+      weekday: weekdayName(locale, date, zone),
       date: longDate(locale, date, { form: 'locative', timeZone: zone }),
       time,
       timeLoc: kazakhLocative(time),
