@@ -303,6 +303,19 @@ describe.each(backends)('booking a call on %s', (backend) => {
     expect(await bookingJobs(visitor.reference)).toHaveLength(6);
   });
 
+  it('books a visitor who presses twice at once only once, and tells both presses the same time', async () => {
+    const visitor = await request(13);
+    const [a, b] = await Promise.all([
+      book(visitor.token),
+      book(visitor.token, { slot: '2026-12-02T06:00:00.000Z' }),
+    ]);
+    const rows = await test.db.select().from(bookings);
+    expect(rows).toHaveLength(1);
+    expect([a.httpStatus, b.httpStatus].sort()).toEqual([200, 201]);
+    for (const result of [a, b]) expect(result).toMatchObject({ start: rows[0]!.startsAt });
+    expect(await bookingJobs(visitor.reference)).toHaveLength(6);
+  });
+
   it.each([
     ['on a Saturday', '2026-12-05T06:00:00.000Z', 'invalidSlot'],
     ['sooner than the notice', '2026-12-01T04:00:00.000Z', 'invalidSlot'],
