@@ -13,12 +13,13 @@ import { localeFromCode, messages, type LangCode } from './site';
 export const visitorEmail = (tag: string) =>
   `booking-e2e-${tag}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
-/** Frees the slots the tests booked, so that runs on one database never use the schedule up. */
+/**
+ * Frees the slots the tests booked, so that runs on one database never use the
+ * schedule up: the tests' requests go, and their bookings and deliveries with them.
+ */
 export function removeTestBookings() {
   return withSiteDatabase((client) =>
-    client.query(
-      `DELETE FROM bookings WHERE lead_id IN (SELECT id FROM leads WHERE contact_value LIKE 'booking-e2e-%')`,
-    ),
+    client.query(`DELETE FROM leads WHERE contact_value LIKE 'booking-e2e-%'`),
   );
 }
 
