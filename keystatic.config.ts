@@ -203,6 +203,47 @@ export default config({
           },
           { label: 'Chat buttons', layout: [6, 6] },
         ),
+        booking: fields.object(
+          {
+            slotMinutes: fields.integer({
+              label: 'Call length (minutes)',
+              validation: { isRequired: true, min: 10, max: 240 },
+            }),
+            leadMinutes: fields.integer({
+              label: 'Minimum notice (minutes)',
+              description: 'The soonest a call can start after the visitor books it.',
+              validation: { isRequired: true, min: 0 },
+            }),
+            days: fields.integer({
+              label: 'Working days offered',
+              validation: { isRequired: true, min: 1, max: 60 },
+            }),
+            holidays: fields.array(
+              fields.date({ label: 'Date', validation: { isRequired: true } }),
+              {
+                label: 'Days off besides the weekend',
+                description:
+                  'Public holidays, and the working day a holiday that falls on a weekend moves to.',
+                itemLabel: (props) => props.value ?? 'Date',
+              },
+            ),
+            place: fields.object(
+              Object.fromEntries(
+                languages.map(({ code, label }) => [code, text(`${label} (${code})`, 2, 60)]),
+              ),
+              {
+                label: 'Where the agency’s clock is, as each language says it',
+                description:
+                  'Written beside the times: “13:00 in Almaty” (в Алматы, Алматыда, в Алмати).',
+                layout: [6, 6, 6, 6],
+              },
+            ),
+          },
+          {
+            label: 'Booking a call after a request (in the working hours and time zone)',
+            layout: [4, 4, 4, 12, 12],
+          },
+        ),
         timeZone: text('Time zone (IANA, e.g. Asia/Almaty)', 3, 60),
         social: fields.array(
           fields.object({

@@ -16,6 +16,13 @@ const file = 'content/site/index.json';
 const text = (min: number, max: number) => z.string().trim().min(min).max(max);
 const link = z.url({ protocol: /^https$/, error: 'a full https:// address' });
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time as HH:MM');
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, 'a real date');
 const weekday = z.number().int().min(1, 'a weekday: 1 (Monday) to 7 (Sunday)').max(7);
 
 export const sampleParts = ['legal details', 'contacts', 'address', 'social links'] as const;
@@ -153,6 +160,30 @@ export const siteSchema = z
           .regex(/^\w{5,32}$/, 'a Telegram bot username without @')
           .or(z.literal(''))
           .optional(),
+      })
+      .strict(),
+    /**
+     * The calls a visitor can book after a request (src/lib/booking/slots.ts):
+     * slots of `slotMinutes` within the working hours above, in `timeZone`,
+     * no sooner than `leadMinutes` from now, on the next `days` working days
+     * that are not `holidays` (ISO dates: public holidays, and the days moved
+     * off when one falls on a weekend).
+     */
+    booking: z
+      .object({
+        slotMinutes: z.number().int().min(10, 'at least 10 minutes').max(240, 'at most 240'),
+        leadMinutes: z
+          .number()
+          .int()
+          .min(0)
+          .max(7 * 24 * 60, 'at most a week (10080)'),
+        days: z.number().int().min(1, 'at least one day').max(60, 'at most 60 days'),
+        holidays: z.array(isoDate),
+        /**
+         * How each language says where the agency's clock is ("in Almaty"),
+         * written beside the times: "13:00 in Almaty".
+         */
+        place: perLanguageText(2, 60),
       })
       .strict(),
     timeZone: z.string().refine((zone) => {

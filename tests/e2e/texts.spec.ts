@@ -1,11 +1,15 @@
 import type { APIRequestContext } from '@playwright/test';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { siteConfig } from '@/config/site';
 import { consultationConfig } from '@/config/consultation';
 import { pricingConfig } from '@/config/pricing';
 import { estimate, fromPrice, inCurrency } from '@/lib/calculator/estimate';
 import { budgetInCurrency } from '@/lib/consultation/budget';
+import { dayHeading } from '@/lib/format/kazakh';
 import { expect, test } from './support/fixtures';
 import { decode } from './support/head';
-import { langCodes, messages, moneyIn, serviceContent } from './support/site';
+import { visitorIp } from './support/db';
+import { langCodes, localeFromCode, messages, moneyIn, serviceContent } from './support/site';
 
 /**
  * Each area's texts in every language, as served. The journeys run in one
@@ -128,6 +132,46 @@ test.describe('texts in every language', () => {
           ),
           morning: m.details.times.morning,
           evening: m.details.times.evening,
+        },
+        code,
+      );
+    }
+  });
+
+  test('the call picker a request is answered with, its days in the language', async ({
+    request,
+    baseURL,
+  }) => {
+    for (const code of langCodes) {
+      const m = messages[code].Booking.picker;
+      // A request sent as a browser without script sends it: the answer offers the times.
+      const response = await request.post(`/${code}/contacts`, {
+        headers: { Origin: new URL(baseURL!).origin, 'X-Forwarded-For': visitorIp() },
+        form: {
+          language: code,
+          method: 'email',
+          contact: `texts.${code}@example.com`,
+          consent: 'on',
+          page: `/${code}/contacts`,
+        },
+      });
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      const firstStart = /name="slot" value="([^"]+)"/.exec(html)?.[1];
+      expect(firstStart, code).toBeDefined();
+      const page = decode(html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ');
+      expectTexts(
+        page,
+        {
+          title: m.title,
+          intro: String(
+            new IntlMessageFormat(m.intro, localeFromCode(code)).format({
+              minutes: siteConfig.booking.slotMinutes,
+            }),
+          ),
+          day: dayHeading(localeFromCode(code), new Date(firstStart!), siteConfig.timeZone),
+          laterDays: m.laterDays,
+          submit: m.submit,
         },
         code,
       );

@@ -133,6 +133,8 @@ describe('malformed and hostile requests to the built server', () => {
       '/api/health',
       '/api/leads',
       '/api/leads/token',
+      '/api/booking',
+      '/api/booking/slots?lang=ru',
       '/favicon.ico',
     ];
     const failures: string[] = [];

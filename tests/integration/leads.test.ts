@@ -145,6 +145,8 @@ describe.each(backends)('submitting a lead on %s', (backend) => {
       reference: (first as { reference: string }).reference,
       method: 'phone',
       review: null,
+      // The same request can still book its call.
+      booking: { token: expect.stringMatching(/^[0-9a-f-]{36}\.\d+\./), timeZone: null },
     });
     expect((await test.db.select({ n: count() }).from(leads))[0]!.n).toBe(1);
   });
@@ -190,6 +192,8 @@ describe.each(backends)('submitting a lead on %s', (backend) => {
       context(),
     );
     expect(result.status).toBe('accepted');
+    // Nor can it hold a slot someone else would book.
+    expect(result).toMatchObject({ booking: null });
     const [lead] = await test.db.select().from(leads);
     expect(lead).toMatchObject({ status: 'spam', spamReason: 'honeypot' });
     expect(await test.db.select().from(outboxJobs)).toHaveLength(0);

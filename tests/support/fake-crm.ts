@@ -32,17 +32,30 @@ function json(res: ServerResponse, status: number, body: unknown, type = 'applic
 
 export type Bitrix24Failure = 'query-limit' | 'time-limit' | 'server-error' | 'error-after-create';
 
+/** A to-do (universal activity) as crm.activity.todo.add takes it. */
+export type Bitrix24Todo = {
+  ownerTypeId: number;
+  ownerId: number;
+  deadline: string;
+  title?: string;
+  description?: string;
+  responsibleId?: number;
+  pingOffsets?: number[];
+};
+
 /**
  * Bitrix24's REST through an incoming webhook (`/rest/<user>/<key>/<method>.json`):
  * crm.lead.add, crm.lead.list and crm.deal.get (the deals a test puts in
- * `deals`; one it does not have is 400 "Not found", as Bitrix24 answers). The
- * documented errors: a wrong key is 401 NO_AUTH_FOUND, too many requests a
- * second is 503 QUERY_LIMIT_EXCEEDED, the method time limit is 429
- * OPERATION_TIME_LIMIT.
+ * `deals`; one it does not have is 400 "Not found", as Bitrix24 answers);
+ * crm.activity.todo.add (a to-do on a CRM item: 400 OWNER_NOT_FOUND for a
+ * lead that does not exist) and crm.activity.list of those. The documented
+ * errors: a wrong key is 401 NO_AUTH_FOUND, too many requests a second is 503
+ * QUERY_LIMIT_EXCEEDED, the method time limit is 429 OPERATION_TIME_LIMIT.
  */
 export async function startFakeBitrix24(key = 'k3y0fthe4gency') {
   const leads = new Map<number, Record<string, unknown>>();
   const deals = new Map<number, Record<string, unknown>>();
+  const todos = new Map<number, Bitrix24Todo>();
   const state = { failures: [] as Bitrix24Failure[], requests: 0 };
   const server = await listen((req, res, body) => {
     state.requests += 1;
@@ -73,11 +86,45 @@ export async function startFakeBitrix24(key = 'k3y0fthe4gency') {
       id?: string | number;
       fields?: Record<string, unknown>;
       filter?: Record<string, unknown>;
-    };
+    } & Partial<Bitrix24Todo>;
     if (match[2] === 'crm.deal.get') {
       const deal = deals.get(Number(request.id));
       if (!deal) return json(res, 400, { error: '', error_description: 'Not found' });
       return json(res, 200, { result: { ID: String(request.id), ...deal }, time });
+    }
+    if (match[2] === 'crm.activity.todo.add') {
+      const { ownerTypeId, ownerId, deadline } = request;
+      if (ownerTypeId === undefined || ownerId === undefined || !deadline)
+        return json(res, 400, { error: '100', error_description: 'Required fields are missing' });
+      if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:[+-]\d{2}:\d{2}|Z)?$/.test(deadline))
+        return json(res, 400, {
+          error: 'WRONG_DATETIME_FORMAT',
+          error_description: 'Wrong datetime format',
+        });
+      if (ownerTypeId !== 1 || !leads.has(ownerId))
+        return json(res, 400, { error: 'OWNER_NOT_FOUND', error_description: 'Owner not found' });
+      const id = 500 + todos.size + 1;
+      todos.set(id, request as Bitrix24Todo);
+      return json(res, 200, { result: { id }, time });
+    }
+    if (match[2] === 'crm.activity.list') {
+      const filter = request.filter ?? {};
+      const field: Record<string, (todo: Bitrix24Todo) => unknown> = {
+        OWNER_TYPE_ID: (todo) => todo.ownerTypeId,
+        OWNER_ID: (todo) => todo.ownerId,
+        PROVIDER_ID: () => 'CRM_TODO',
+        SUBJECT: (todo) => todo.title,
+      };
+      const found = [...todos].filter(([, todo]) =>
+        Object.entries(filter).every(
+          ([name, value]) => String(field[name.replace(/^=/, '')]?.(todo)) === String(value),
+        ),
+      );
+      return json(res, 200, {
+        result: found.map(([id]) => ({ ID: String(id) })),
+        total: found.length,
+        time,
+      });
     }
     if (match[2] === 'crm.lead.add') {
       if (!request.fields)
@@ -110,12 +157,24 @@ export async function startFakeBitrix24(key = 'k3y0fthe4gency') {
       error_description: 'Method not found!',
     });
   });
-  return { ...server, webhookUrl: `${server.url}/rest/1/${key}/`, leads, deals, state };
+  return { ...server, webhookUrl: `${server.url}/rest/1/${key}/`, leads, deals, todos, state };
 }
 
 // ---------------------------------------------------------------- amoCRM
 
 export type AmocrmFailure = 'too-many-requests' | 'server-error' | 'error-after-create';
+
+/** A task as POST /api/v4/tasks takes it. */
+export type AmoTask = {
+  id: number;
+  task_type_id: number;
+  text: string;
+  complete_till: number;
+  duration?: number;
+  entity_id: number;
+  entity_type: string;
+  request_id?: string;
+};
 
 type AmoLead = {
   id: number;
@@ -137,6 +196,7 @@ type AmoLead = {
  */
 export async function startFakeAmocrm(token = 'amo-long-lived-token-0123456789') {
   const leads: AmoLead[] = [];
+  const tasks: AmoTask[] = [];
   const fields = [
     { id: 501, name: 'utm_source', code: 'UTM_SOURCE', type: 'tracking_data' },
     { id: 502, name: 'utm_medium', code: 'UTM_MEDIUM', type: 'tracking_data' },
@@ -318,6 +378,47 @@ export async function startFakeAmocrm(token = 'amo-long-lived-token-0123456789')
         'application/hal+json',
       );
     }
+    if (req.method === 'POST' && url.pathname === '/api/v4/tasks') {
+      const list = input as Omit<AmoTask, 'id'>[];
+      if (!Array.isArray(list) || list.length === 0)
+        return problem(res, 400, 'Bad Request', 'Request data can not be empty');
+      const invalid = list.some(
+        (task) =>
+          !task.text ||
+          !Number.isInteger(task.complete_till) ||
+          (task.entity_type === 'leads' && !leads.some((lead) => lead.id === task.entity_id)),
+      );
+      if (invalid) return problem(res, 400, 'Bad Request', 'Request validation failed');
+      const created = list.map((task) => {
+        const stored = { ...task, id: 7000 + tasks.length + 1 };
+        tasks.push(stored);
+        return stored;
+      });
+      if (failure === 'error-after-create') return serverError(res);
+      return json(
+        res,
+        200,
+        {
+          _embedded: {
+            tasks: created.map((task) => ({ id: task.id, request_id: task.request_id ?? '0' })),
+          },
+        },
+        'application/hal+json',
+      );
+    }
+    if (req.method === 'GET' && url.pathname === '/api/v4/tasks') {
+      const type = url.searchParams.get('filter[entity_type]');
+      const entity = url.searchParams.get('filter[entity_id]');
+      const found = tasks.filter(
+        (task) =>
+          (!type || task.entity_type === type) && (!entity || String(task.entity_id) === entity),
+      );
+      if (found.length === 0) {
+        res.writeHead(204);
+        return res.end();
+      }
+      return json(res, 200, { _page: 1, _embedded: { tasks: found } }, 'application/hal+json');
+    }
     const notes = /^\/api\/v4\/leads\/(\d+)\/notes$/.exec(url.pathname);
     if (req.method === 'POST' && notes) {
       const lead = leads.find((item) => item.id === Number(notes[1]));
@@ -333,7 +434,7 @@ export async function startFakeAmocrm(token = 'amo-long-lived-token-0123456789')
     }
     return problem(res, 404, 'Not Found', `Cannot ${req.method} ${url.pathname}`);
   });
-  return { ...server, token, leads, state };
+  return { ...server, token, leads, tasks, state };
 }
 
 // ---------------------------------------------------------------- webhook

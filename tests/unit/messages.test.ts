@@ -47,7 +47,7 @@ function argumentsOf(
 function withoutCaseArguments(found: Map<string, TYPE>): Map<string, TYPE> {
   return new Map(
     [...found].filter(([name]) => {
-      const base = /^(\w+)(?:Dat|Abl)$/.exec(name)?.[1];
+      const base = /^(\w+)(?:Dat|Abl|Loc)$/.exec(name)?.[1];
       return base === undefined || !found.has(base);
     }),
   );

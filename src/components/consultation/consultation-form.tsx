@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import {
   useAttachedEstimate,
   type AttachedEstimate,
@@ -6,6 +6,7 @@ import {
 import { buttonClass } from '@/components/ui/button';
 import type { Currency } from '@/config/pricing';
 import type { LangCode } from '@/i18n/locales';
+import type { BookingLabels } from '@/lib/booking/labels';
 import { goal } from '@/lib/analytics/goals';
 import { consultationFields, type ConsultationErrorCode } from '@/lib/consultation/fields';
 import type { ConsultationState } from '@/lib/consultation/form-state';
@@ -15,6 +16,12 @@ import { ContactField, type ContactFieldLabels } from './contact-field';
 import { SuccessView, type SuccessLabels } from './success-view';
 import { useConsultationForm } from './use-consultation-form';
 import { island } from '@/components/errors/island-boundary';
+import { OptionalPart } from '@/components/errors/optional-part';
+
+// Booking a call comes after a request sent by script, so its code loads only then.
+const BookingOffer = lazy(() =>
+  import('@/components/booking/booking-offer').then((module) => ({ default: module.BookingOffer })),
+);
 
 // Runs before paint in the browser; on the server there is nothing to read.
 const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
@@ -36,6 +43,8 @@ export type ConsultationFormLabels = ContactFieldLabels & {
   network: string;
   retry: string;
   success: SuccessLabels;
+  /** The picker offered after a request, to book a time for the call. */
+  booking: BookingLabels;
 };
 
 export type ConsultationFormProps = {
@@ -125,14 +134,29 @@ function ConsultationFormView({
 
   if (state.status === 'success') {
     return (
-      <SuccessView
-        labels={labels.success}
-        reference={state.reference}
-        method={state.method}
-        heading={successHeading}
-        focus={answeredHere}
-        onAnother={sendAnother}
-      />
+      <>
+        <SuccessView
+          labels={labels.success}
+          reference={state.reference}
+          method={state.method}
+          heading={successHeading}
+          focus={answeredHere}
+          onAnother={sendAnother}
+        />
+        {state.booking ? (
+          // The request is in: should the picker fail to load, the thank-you stays.
+          <OptionalPart>
+            <Suspense fallback={null}>
+              <BookingOffer
+                labels={labels.booking}
+                token={state.booking.token}
+                language={language}
+                heading={successHeading}
+              />
+            </Suspense>
+          </OptionalPart>
+        ) : null}
+      </>
     );
   }
 

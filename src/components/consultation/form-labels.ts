@@ -1,5 +1,6 @@
 import { consultationConfig } from '@/config/consultation';
 import { siteConfig } from '@/config/site';
+import { codeOf } from '@/i18n/locales';
 import { localizePath } from '@/i18n/paths';
 import { currentPage, getFormatter, getLocale, getTranslations } from '@/i18n/server';
 import { budgetInCurrency, budgetLabel } from '@/lib/consultation/budget';
@@ -10,6 +11,7 @@ import {
 } from '@/lib/consultation/fields';
 import { caseArguments } from '@/lib/format/kazakh';
 import { formatMoney, moneyFormat, moneyOptions } from '@/lib/format/money';
+import { bookingLabels } from '@/server/booking/texts';
 import type { ConsultationFormLabels } from './consultation-form';
 
 /**
@@ -99,5 +101,6 @@ export async function consultationFormLabels(): Promise<ConsultationFormLabels> 
       reference: t('success.reference'),
       another: t('success.another'),
     },
+    booking: await bookingLabels(codeOf(locale)),
   };
 }

@@ -186,7 +186,12 @@ export function useConsultationForm(
     const result = await sendRequest(fields);
     switch (result.status) {
       case 'success':
-        answer({ status: 'success', reference: result.reference, method: result.method });
+        answer({
+          status: 'success',
+          reference: result.reference,
+          method: result.method,
+          ...(result.bookingToken ? { booking: { token: result.bookingToken } } : {}),
+        });
         break;
       case 'invalid':
         answer({

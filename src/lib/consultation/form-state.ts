@@ -29,7 +29,13 @@ export type FailureKind =
  */
 export type ConsultationState =
   | { status: 'idle'; values: FormValues; token?: string; key?: string }
-  | { status: 'success'; reference: string; method: ContactMethod }
+  | {
+      status: 'success';
+      reference: string;
+      method: ContactMethod;
+      /** After a request sent by script: the token that books a call for it. */
+      booking?: { token: string };
+    }
   | {
       status: 'invalid';
       values: FormValues;

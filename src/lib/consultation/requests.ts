@@ -31,7 +31,7 @@ export async function fetchTicket(): Promise<Ticket | null> {
 
 /** The API's answer, as the form shows it. */
 export type RequestAnswer =
-  | { status: 'success'; reference: string; method: ContactMethod }
+  | { status: 'success'; reference: string; method: ContactMethod; bookingToken?: string }
   | { status: 'invalid'; errors: FieldErrors; message: string }
   | { status: 'failed'; kind: FailureKind; message: string }
   /** No answer, or one that is not the API's (a proxy's error page): nothing is known. */
@@ -41,6 +41,7 @@ type ApiBody = {
   status?: unknown;
   reference?: unknown;
   method?: unknown;
+  booking?: unknown;
   errors?: unknown;
   message?: unknown;
 };
@@ -67,13 +68,21 @@ function fieldErrors(value: unknown): FieldErrors {
 /** Reads an answer of POST /api/leads (see src/pages/api/leads/index.ts). */
 export function readAnswer(body: unknown): RequestAnswer {
   if (!body || typeof body !== 'object') return { status: 'unreachable' };
-  const { status, reference, method, errors, message } = body as ApiBody;
+  const { status, reference, method, booking, errors, message } = body as ApiBody;
   if (
     status === 'accepted' &&
     typeof reference === 'string' &&
     contactMethods.includes(method as ContactMethod)
-  )
-    return { status: 'success', reference, method: method as ContactMethod };
+  ) {
+    // The token that books a call for this request (none for one kept as spam).
+    const token = (booking as { token?: unknown } | null | undefined)?.token;
+    return {
+      status: 'success',
+      reference,
+      method: method as ContactMethod,
+      ...(typeof token === 'string' ? { bookingToken: token } : {}),
+    };
+  }
   if (typeof message !== 'string') return { status: 'unreachable' };
   if (status === 'invalid') return { status: 'invalid', errors: fieldErrors(errors), message };
   const kind = typeof status === 'string' ? failureKinds[status] : undefined;

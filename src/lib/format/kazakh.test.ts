@@ -6,11 +6,14 @@ import en from '../../../messages/en.json' with { type: 'json' };
 import { argumentNames, messageEntries } from '../../../tests/support/messages';
 import {
   caseArguments,
+  dayHeading,
   kazakhCases,
   kazakhDate,
   lastNumberWord,
   lastSpokenWord,
+  kazakhLocative,
   longDate,
+  weekdayName,
   wordCases,
 } from './kazakh';
 import { formatMoney, moneyFormat } from './money';
@@ -171,6 +174,57 @@ describe('Kazakh dates', () => {
       );
     },
   );
+
+  it('says when something happens in the locative, each month by its own harmony', () => {
+    const locative = [
+      'қаңтарда',
+      'ақпанда',
+      'наурызда',
+      'сәуірде',
+      'мамырда',
+      'маусымда',
+      'шілдеде',
+      'тамызда',
+      'қыркүйекте',
+      'қазанда',
+      'қарашада',
+      'желтоқсанда',
+    ];
+    locative.forEach((word, index) => {
+      const date = new Date(Date.UTC(2027, index, 1, 12));
+      expect(kazakhDate(date, 'locative')).toBe(`2027 жылғы 1 ${word}`);
+    });
+    expect(longDate('kk', new Date('2026-11-30T04:00:00Z'), { form: 'locative' })).toBe(
+      '2026 жылғы 30 қарашада',
+    );
+  });
+
+  it('names the days of the week and heads a day from its own tables', () => {
+    const monday = new Date('2026-11-30T04:00:00Z');
+    expect(weekdayName('kk', monday, 'Asia/Almaty')).toBe('дүйсенбі');
+    expect(weekdayName('kk', new Date('2026-12-06T04:00:00Z'), 'Asia/Almaty')).toBe('жексенбі');
+    // Late on Sunday in UTC is Monday in Almaty.
+    expect(weekdayName('kk', new Date('2026-11-29T20:00:00Z'), 'Asia/Almaty')).toBe('дүйсенбі');
+    expect(weekdayName('ru', monday, 'Asia/Almaty')).toBe('понедельник');
+    expect(dayHeading('kk', monday, 'Asia/Almaty')).toBe('30 қараша, дүйсенбі');
+    expect(dayHeading('ru', monday, 'Asia/Almaty')).toBe('Понедельник, 30 ноября');
+    expect(dayHeading('en', monday, 'Asia/Almaty')).toBe('Monday 30 November');
+  });
+
+  it('gives a time of day its locative ending by how it is read', () => {
+    expect(kazakhLocative('09:00')).toBe('da'); // тоғызда
+    expect(kazakhLocative('10:00')).toBe('da'); // онда
+    expect(kazakhLocative('10:30')).toBe('da'); // отызда
+    expect(kazakhLocative('11:00')).toBe('de'); // он бірде
+    expect(kazakhLocative('13:00')).toBe('te'); // он үште
+    expect(kazakhLocative('14:00')).toBe('te'); // он төртте
+    expect(kazakhLocative('15:00')).toBe('te'); // он бесте
+    expect(kazakhLocative('16:00')).toBe('da'); // он алтыда
+    expect(kazakhLocative('17:00')).toBe('de'); // он жетіде
+    expect(kazakhLocative('18:00')).toBe('de'); // он сегізде
+    expect(kazakhLocative('19:00')).toBe('da'); // он тоғызда
+    expect(kazakhLocative('12:00')).toBe('de'); // он екіде
+  });
 
   it('takes the day in the site’s time zone', () => {
     const lateEvening = new Date('2026-10-31T20:00:00Z');

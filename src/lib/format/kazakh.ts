@@ -111,6 +111,19 @@ export function lastSpokenWord(text: string): string {
   return lastNumberWord(Number(digits));
 }
 
+/** The locative ending (жатыс септік) a word takes: -да, -де, -та, -те. */
+export type KazakhLocative = 'da' | 'de' | 'ta' | 'te';
+
+/**
+ * The locative ending of a formatted number, amount or time («10:00-да»,
+ * «13:00-те»): it follows the same harmony and last sound as the dative,
+ * -да/-де where the dative is -ға/-ге, -та/-те where it is -қа/-ке.
+ */
+export function kazakhLocative(text: string): KazakhLocative {
+  const { dat } = kazakhCases(text);
+  return ({ ga: 'da', ge: 'de', qa: 'ta', ke: 'te' } as const)[dat];
+}
+
 /** The dative and ablative endings of a formatted number, amount or time. */
 export function kazakhCases(text: string): KazakhCases {
   return wordCases(lastSpokenWord(text));
@@ -146,18 +159,79 @@ export const kazakhMonths = [
   ['желтоқсан', 'желтоқсандағы'],
 ] as const;
 
+/** The days of the week, Monday first (ISO weekday − 1). */
+export const kazakhWeekdays = [
+  'дүйсенбі',
+  'сейсенбі',
+  'сәрсенбі',
+  'бейсенбі',
+  'жұма',
+  'сенбі',
+  'жексенбі',
+] as const;
+
+/** The parts of a date on the calendar of a time zone. */
+function calendarParts(date: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    weekday: 'short',
+    timeZone,
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
+  const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+  return {
+    year: Number(part('year')),
+    month: Number(part('month')),
+    day: Number(part('day')),
+    weekday: weekdays.indexOf(part('weekday') ?? ''),
+  };
+}
+
+/**
+ * The day of the week in the page's language («понедельник», «дүйсенбі»).
+ * Kazakh comes from the table above: browsers ship `Intl` without Kazakh
+ * names (Chromium writes «Mon»).
+ */
+export function weekdayName(locale: Locale, date: Date, timeZone = 'UTC'): string {
+  if (locale === 'kk') return kazakhWeekdays[calendarParts(date, timeZone).weekday] ?? '';
+  return new Intl.DateTimeFormat(formatLocale(locale), { weekday: 'long', timeZone }).format(date);
+}
+
+/**
+ * A day as a heading over the times of that day: «Понедельник, 30 ноября»,
+ * "Monday 30 November", «30 қараша, дүйсенбі» (Kazakh by the tables above,
+ * for the same reason), with a capital letter.
+ */
+export function dayHeading(locale: Locale, date: Date, timeZone = 'UTC'): string {
+  let text: string;
+  if (locale === 'kk') {
+    const { month, day, weekday } = calendarParts(date, timeZone);
+    text = `${day} ${kazakhMonths[month - 1]?.[0] ?? ''}, ${kazakhWeekdays[weekday] ?? ''}`;
+  } else {
+    text = new Intl.DateTimeFormat(formatLocale(locale), {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      timeZone,
+    }).format(date);
+  }
+  return text.charAt(0).toLocaleUpperCase(formatLocale(locale)) + text.slice(1);
+}
+
+/** How a date stands in a Kazakh sentence: on its own, before a noun, or as when something happens. */
+export type KazakhDateForm = 'nominative' | 'attributive' | 'locative';
+
 /**
  * A date as Kazakh writes it in a sentence, not as `Intl` abbreviates it
  * («2026 ж. 1 қараша»): «2026 жылғы 1 қараша» on its own, «2026 жылғы
- * 1 қарашадағы» before the noun it qualifies («… жағдай бойынша»). The day,
- * month and year come from `Intl` in the given time zone, so the date is the
- * same one the other languages show.
+ * 1 қарашадағы» before the noun it qualifies («… жағдай бойынша»), «2026
+ * жылғы 1 қарашада» for when something happens («… өтеді»). The day, month
+ * and year come from `Intl` in the given time zone, so the date is the same
+ * one the other languages show.
  */
-export function kazakhDate(
-  date: Date,
-  form: 'nominative' | 'attributive',
-  timeZone = 'UTC',
-): string {
+export function kazakhDate(date: Date, form: KazakhDateForm, timeZone = 'UTC'): string {
   const parts = new Intl.DateTimeFormat('en-GB', {
     year: 'numeric',
     month: 'numeric',
@@ -168,7 +242,15 @@ export function kazakhDate(
     Number(parts.find((p) => p.type === type)?.value);
   const month = kazakhMonths[part('month') - 1];
   if (!month) throw new Error(`kazakhDate: ${String(date)} is not a valid date`);
-  return `${part('year')} жылғы ${part('day')} ${month[form === 'nominative' ? 0 : 1]}`;
+  const [nominative, attributive] = month;
+  // The attributive is the locative and -ғы/-гі: қарашада → қарашадағы.
+  const word =
+    form === 'nominative'
+      ? nominative
+      : form === 'attributive'
+        ? attributive
+        : attributive.slice(0, -2);
+  return `${part('year')} жылғы ${part('day')} ${word}`;
 }
 
 /**
@@ -179,10 +261,7 @@ export function kazakhDate(
 export function longDate(
   locale: Locale,
   date: Date,
-  {
-    form = 'nominative',
-    timeZone = 'UTC',
-  }: { form?: 'nominative' | 'attributive'; timeZone?: string } = {},
+  { form = 'nominative', timeZone = 'UTC' }: { form?: KazakhDateForm; timeZone?: string } = {},
 ): string {
   if (locale === 'kk') return kazakhDate(date, form, timeZone);
   return new Intl.DateTimeFormat(formatLocale(locale), { dateStyle: 'long', timeZone }).format(

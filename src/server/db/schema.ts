@@ -115,8 +115,13 @@ export const outboxJobs = pgTable(
     leadId: uuid('lead_id')
       .notNull()
       .references(() => leads.id, { onDelete: 'cascade' }),
+    /**
+     * Where the job goes: one of the team's channels; `metrika` and `ga4`, the
+     * analytics services a won deal is sent back to; `invite`, the calendar
+     * invitation mailed to a visitor who booked a call (kind `booking`).
+     */
     channel: text('channel', {
-      enum: ['telegram', 'email', 'bitrix24', 'amocrm', 'webhook', 'metrika', 'ga4'],
+      enum: ['telegram', 'email', 'bitrix24', 'amocrm', 'webhook', 'metrika', 'ga4', 'invite'],
     }).notNull(),
     /**
      * What the job carries: `lead` the request itself (every channel), `booking`
@@ -164,7 +169,7 @@ export const outboxJobs = pgTable(
  */
 export const deliveryChannels = pgTable('delivery_channels', {
   channel: text('channel', {
-    enum: ['telegram', 'email', 'bitrix24', 'amocrm', 'webhook', 'metrika', 'ga4'],
+    enum: ['telegram', 'email', 'bitrix24', 'amocrm', 'webhook', 'metrika', 'ga4', 'invite'],
   }).primaryKey(),
   lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull(),
   lastOutcome: text('last_outcome', { enum: ['sent', 'failed'] }).notNull(),

@@ -3,13 +3,16 @@ import { parseServerEnv } from '@/server/env';
 import { langCodes } from '@/i18n/locales';
 import {
   alertText,
+  bookingText,
   emailAlert,
+  emailBooking,
   emailMessage,
   emailSummary,
   escapeEmailHtml,
   escapeTelegramHtml,
   summaryListLimit,
   telegramAlert,
+  telegramBooking,
   telegramMessage,
   telegramSummary,
   type LeadForNotification,
@@ -286,4 +289,42 @@ describe('an alert about a channel', () => {
       }).toEqual(expected);
     },
   );
+});
+
+describe('a booked call, as the team reads it', () => {
+  const booking = {
+    startsAt: new Date('2026-11-30T04:00:00Z'),
+    endsAt: new Date('2026-11-30T04:30:00Z'),
+    timeZone: 'Europe/Moscow',
+  };
+
+  it('gives the time in the agency’s zone first, then the visitor’s clock', () => {
+    const { headline } = bookingText(full, booking, texts, 'Asia/Almaty');
+    expect(headline).toBe(
+      "Call booked for K7M-4QZ: 30 November 2026 (Monday), 09:00–09:30 (Asia/Almaty) (visitor's time 07:00, Europe/Moscow)",
+    );
+    expect(bookingText(full, { ...booking, timeZone: null }, texts, 'Asia/Almaty').headline).toBe(
+      "Call booked for K7M-4QZ: 30 November 2026 (Monday), 09:00–09:30 (Asia/Almaty) (visitor's time zone unknown)",
+    );
+  });
+
+  it('escapes what the visitor typed in Telegram and e-mail alike', () => {
+    const telegram = telegramBooking(full, booking, texts, 'Asia/Almaty');
+    expect(telegram).toContain('📞 <b>Call booked for K7M-4QZ</b>: 30 November 2026');
+    expect(telegram).toContain('WhatsApp: +77011234567');
+    expect(telegram).toContain('Әлия &lt;i&gt;');
+    const mail = emailBooking(full, booking, texts, 'Asia/Almaty');
+    expect(mail.subject).toBe(
+      'Call booked for K7M-4QZ: 30 November 2026 (Monday), 09:00–09:30 (Asia/Almaty)',
+    );
+    expect(mail.html).toContain('Әлия &lt;i&gt;');
+    expect(mail.html).not.toContain('<i>');
+  });
+
+  it('is written in each team language, the Kazakh date in full', async () => {
+    const kz = await notificationTexts(parseServerEnv({ LEADS_NOTIFY_LANGUAGE: 'kz' }));
+    expect(bookingText(full, booking, kz, 'Asia/Almaty').headline).toBe(
+      'K7M-4QZ өтінімі бойынша онлайн кездесу: 2026 жылғы 30 қараша (дүйсенбі), 09:00–09:30 (Asia/Almaty) (клиентте 07:00, Europe/Moscow)',
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import type { Locale } from '@/i18n/locales';
+import { formatLocale, type Locale } from '@/i18n/locales';
 import { describeTouch } from '@/lib/attribution/describe';
 import type { Attribution, Touch } from '@/lib/attribution/touch';
 import type { ContactMethod } from '@/lib/consultation/schema';
@@ -81,6 +81,20 @@ export type NotificationTexts = {
    * (metrika, ga4): what waits for it is deals, not requests.
    */
   conversionAlert?: AlertTexts;
+  /** A call the visitor booked after the request (see bookingText). */
+  booking: BookingTexts;
+};
+
+export type BookingTexts = {
+  /** The language the booked call's date is written in. */
+  locale: Locale;
+  /** "Call booked for K7M-4QZ" */
+  title: (reference: string) => string;
+  /** "visitor's time 07:00, Europe/Moscow" */
+  visitorTime: (time: string, zone: string) => string;
+  visitorZoneUnknown: string;
+  /** The call as a calendar event or a CRM task: "Call for enquiry K7M-4QZ". */
+  summary: (reference: string) => string;
 };
 
 export type AlertTexts = {
@@ -140,6 +154,75 @@ export function alertText(alert: DeliveryAlert, t: NotificationTexts, timeZone: 
       a.recoveredTodo,
     ],
   };
+}
+
+/** A booked call as the team's channels carry it: its start and end, and the visitor's clock. */
+export type BookingForNotification = { startsAt: Date; endsAt: Date; timeZone: string | null };
+
+/**
+ * What the team reads about a booked call, in its language: "Call booked for
+ * K7M-4QZ: 30 November 2026 (Monday), 09:00–09:30 (Asia/Almaty) (visitor's
+ * time 07:00, Europe/Moscow)", then how to reach the visitor.
+ */
+export function bookingText(
+  lead: LeadForNotification,
+  booking: BookingForNotification,
+  t: NotificationTexts,
+  timeZone: string,
+) {
+  const b = t.booking;
+  const weekday = new Intl.DateTimeFormat(formatLocale(b.locale), {
+    weekday: 'long',
+    timeZone,
+  }).format(booking.startsAt);
+  const when = `${longDate(b.locale, booking.startsAt, { timeZone })} (${weekday}), ${clock(
+    booking.startsAt,
+    timeZone,
+  )}–${clock(booking.endsAt, timeZone)} (${timeZone})`;
+  const visitor = booking.timeZone
+    ? b.visitorTime(clock(booking.startsAt, booking.timeZone), booking.timeZone)
+    : b.visitorZoneUnknown;
+  const title = b.title(lead.reference);
+  const rows: Row[] = [{ label: t.labels.method, value: contactText(lead, t) }];
+  if (lead.name) rows.push({ label: t.labels.name, value: lead.name });
+  return { title, when, visitor, headline: `${title}: ${when} (${visitor})`, rows };
+}
+
+export function telegramBooking(
+  lead: LeadForNotification,
+  booking: BookingForNotification,
+  t: NotificationTexts,
+  timeZone: string,
+): string {
+  const { title, when, visitor, rows } = bookingText(lead, booking, t, timeZone);
+  return [
+    `📞 <b>${escapeTelegramHtml(title)}</b>: ${escapeTelegramHtml(when)} (${escapeTelegramHtml(visitor)})`,
+    ...rows.map(
+      ({ label, value }) => `${escapeTelegramHtml(label)}: <b>${escapeTelegramHtml(value)}</b>`,
+    ),
+  ].join('\n');
+}
+
+export function emailBooking(
+  lead: LeadForNotification,
+  booking: BookingForNotification,
+  t: NotificationTexts,
+  timeZone: string,
+) {
+  const { title, when, headline, rows } = bookingText(lead, booking, t, timeZone);
+  const text = [
+    headline,
+    '',
+    ...rows.map(({ label, value }) => `${label}: ${stripInvisible(value)}`),
+  ].join('\n');
+  const html = `<h1 style="font-size:18px">${escapeEmailHtml(headline)}</h1><table>${rows
+    .map(
+      ({ label, value }) =>
+        `<tr><th align="left" valign="top">${escapeEmailHtml(label)}</th><td>${escapeEmailHtml(value)}</td></tr>`,
+    )
+    .join('')}</table>`;
+  // The subject carries only what the site itself wrote: no visitor text in headers.
+  return { subject: `${title}: ${when}`, text, html };
 }
 
 const alertMark = (alert: DeliveryAlert) => (alert.kind === 'failing' ? '⚠️' : '✅');

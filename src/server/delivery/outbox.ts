@@ -390,7 +390,7 @@ async function deliver(
     }
   }
 
-  const context = {
+  const context: JobContext = {
     attempt: job.attempts,
     externalId: job.externalId,
     saveExternalId: async (id: string) => {
@@ -408,6 +408,24 @@ async function deliver(
   try {
     await holding(db, run, [job.id], send);
   } catch (error) {
+    if (error instanceof DeliveryError && error.waiting) {
+      // Waiting for another job (a booked call for the CRM lead its request
+      // becomes) is no failure: no attempt counted, the channel not marked.
+      await putBack(db, run, [job.id], new Date(Date.now() + (error.retryAfterMs ?? 10_000)));
+      logger.info(
+        {
+          event: 'delivery.waiting',
+          jobId: job.id,
+          channel: job.channel,
+          kind: job.kind,
+          workerId: run.workerId,
+          reference: lead.reference,
+          reason: safeMessage(error, lead),
+        },
+        'delivery waits for another job',
+      );
+      return [];
+    }
     const permanent = error instanceof DeliveryError && error.permanent;
     await noteOutcome(db, run, job.channel, await failed(db, run, [job], error, lead, permanent));
     return [];
@@ -448,6 +466,18 @@ async function jobSender(
     if (!sendBooking) throw new DeliveryError(`channel ${job.channel} does not carry bookings`);
     const [booking] = await db.select().from(bookings).where(eq(bookings.leadId, job.leadId));
     if (!booking) throw new DeliveryError('booking no longer exists');
+    // Where the request went on this channel: a CRM adds the call to that lead.
+    const [leadJob] = await db
+      .select({ externalId: outboxJobs.externalId, status: outboxJobs.status })
+      .from(outboxJobs)
+      .where(
+        and(
+          eq(outboxJobs.leadId, job.leadId),
+          eq(outboxJobs.channel, job.channel),
+          eq(outboxJobs.kind, 'lead'),
+        ),
+      );
+    context.leadJob = leadJob ?? null;
     return () => sendBooking(lead, booking, context);
   }
   const sendConversion = delivery.sendConversion;

@@ -2,9 +2,19 @@ import type { bookings, deals, leads, outboxJobs } from '@/server/db/schema';
 import type { LeadForNotification } from './format';
 import { errorMessage } from '@/lib/errors';
 
-/** Everything a lead can be delivered to. */
+/** The team's channels: every lead is delivered to each one that is on. */
 export const channels = ['telegram', 'email', 'bitrix24', 'amocrm', 'webhook'] as const;
 export type Channel = (typeof channels)[number];
+
+/**
+ * Channels that reach the visitor rather than the team: `invite`, the
+ * calendar invitation of a call they booked, mailed to the address they gave.
+ */
+export const visitorChannels = ['invite'] as const;
+export type VisitorChannel = (typeof visitorChannels)[number];
+
+/** The channels a lead and the call booked after it are delivered to. */
+export type DeliveryChannel = Channel | VisitorChannel;
 
 /**
  * The analytics services a won deal goes back to as an offline conversion.
@@ -15,7 +25,7 @@ export const conversionChannels = ['metrika', 'ga4'] as const;
 export type ConversionChannel = (typeof conversionChannels)[number];
 
 /** Every channel a job of the outbox can go to. */
-export const outboxChannels = [...channels, ...conversionChannels] as const;
+export const outboxChannels = [...channels, ...visitorChannels, ...conversionChannels] as const;
 export type OutboxChannel = (typeof outboxChannels)[number];
 
 export const isConversionChannel = (channel: string): channel is ConversionChannel =>
@@ -64,6 +74,11 @@ export type JobContext = {
   externalId: string | null;
   /** Records that id at once, so that a later try never creates the lead again. */
   saveExternalId: (id: string) => Promise<void>;
+  /**
+   * For a booked call's job: the same channel's job for the request itself,
+   * whose external id is the lead there (a CRM's lead the call is added to).
+   */
+  leadJob?: { externalId: string | null; status: string } | null;
 };
 
 /** The call a visitor booked, as a `booking` job hands it to a channel. */
@@ -137,10 +152,20 @@ export class DeliveryError extends Error {
   override name = 'DeliveryError';
   readonly retryAfterMs?: number;
   readonly permanent: boolean;
-  constructor(message: string, options: { retryAfterMs?: number; permanent?: boolean } = {}) {
+  /**
+   * Not a failure at all: the job waits for another one first (a booked
+   * call for the CRM lead its request becomes). It is tried again after
+   * `retryAfterMs` without counting an attempt or marking the channel as failing.
+   */
+  readonly waiting: boolean;
+  constructor(
+    message: string,
+    options: { retryAfterMs?: number; permanent?: boolean; waiting?: boolean } = {},
+  ) {
     super(message);
     this.retryAfterMs = options.retryAfterMs;
     this.permanent = options.permanent ?? false;
+    this.waiting = options.waiting ?? false;
   }
 }
 

@@ -23,6 +23,7 @@ import { bitrix24Delivery } from './channels/bitrix24';
 import { emailDelivery } from './channels/email';
 import { ga4Delivery, type Ga4Settings } from './channels/ga4';
 import { metrikaDelivery, type MetrikaSettings } from './channels/metrika';
+import { inviteDelivery } from './channels/invite';
 import { telegramDelivery } from './channels/telegram';
 import { webhookDelivery } from './channels/webhook';
 import type { NotificationTexts } from './format';
@@ -147,20 +148,39 @@ export function enabledConversionChannels(
   return conversionChannels.filter((channel) => settings[channel]);
 }
 
+/**
+ * Whether a visitor who booked a call, and gave an e-mail, is mailed its
+ * calendar invitation (the `invite` channel): whenever the site can send mail.
+ */
+export function invitesEnabled(env: ServerEnv): boolean {
+  return Boolean(env.SMTP_URL);
+}
+
 /** Every channel the outbox may send to here: /api/health and the CLI show each. */
 export function enabledOutboxChannels(
   env: ServerEnv,
   providers: AnalyticsProviders = builtAnalyticsProviders(),
 ): OutboxChannel[] {
-  return [...enabledChannels(env), ...enabledConversionChannels(env, providers)];
+  return [
+    ...enabledChannels(env),
+    ...(invitesEnabled(env) ? (['invite'] as const) : []),
+    ...enabledConversionChannels(env, providers),
+  ];
 }
 
 /** Channels whose messages reach people, and so fall under the ceiling of messages a minute. */
 export function notifiesPeople(channel: OutboxChannel): boolean {
-  return !isConversionChannel(channel) && channelTable[channel].notifies;
+  return (
+    !isConversionChannel(channel) &&
+    channel in channelTable &&
+    channelTable[channel as Channel].notifies
+  );
 }
 
-/** One delivery per channel that is on: the leads' channels and the conversions'. */
+/**
+ * One delivery per channel that is on: the leads' channels, the visitors'
+ * calendar invitations when mail is on, and the conversions'.
+ */
 export async function createDeliverers(
   env: ServerEnv,
   providers: AnalyticsProviders = builtAnalyticsProviders(),
@@ -169,6 +189,7 @@ export async function createDeliverers(
   const deliverers: Deliverers = {};
   for (const channel of enabledChannels(env))
     deliverers[channel] = channelTable[channel].start(env, texts);
+  if (invitesEnabled(env)) deliverers.invite = inviteDelivery(env);
   const settings = conversionSettings(env, providers);
   if (settings.metrika) deliverers.metrika = conversionTable.metrika.start(settings.metrika);
   if (settings.ga4) deliverers.ga4 = conversionTable.ga4.start(settings.ga4);
@@ -223,6 +244,11 @@ export async function notificationTexts(env: ServerEnv): Promise<NotificationTex
     namespace: 'Conversions',
   });
   const moneyTexts = currencyTexts(locale, messages);
+  const tBooking = createTranslator({
+    locale: formatLocale(locale),
+    messages,
+    namespace: 'Booking.team',
+  });
   const labelKeys = [
     'method',
     'name',
@@ -262,9 +288,10 @@ export async function notificationTexts(env: ServerEnv): Promise<NotificationTex
     },
     alert: {
       locale,
-      channels: Object.fromEntries(
-        channels.map((channel) => [channel, t(`alert.channels.${channel}`)]),
-      ),
+      channels: {
+        ...Object.fromEntries(channels.map((channel) => [channel, t(`alert.channels.${channel}`)])),
+        invite: tBooking('inviteChannel'),
+      },
       failingTitle: (channel) => t('alert.failingTitle', { channel }),
       failingSince: (since) => t('alert.failingSince', { since }),
       lastError: (error) => t('alert.lastError', { error }),
@@ -296,6 +323,13 @@ export async function notificationTexts(env: ServerEnv): Promise<NotificationTex
       recoveredNone: c('alert.recoveredNone'),
       retryHint: t('alert.retryHint'),
       recoveredTodo: c('alert.recoveredTodo'),
+    },
+    booking: {
+      locale,
+      title: (reference) => tBooking('title', { reference }),
+      visitorTime: (time, zone) => tBooking('visitorTime', { time, zone }),
+      visitorZoneUnknown: tBooking('visitorZoneUnknown'),
+      summary: (reference) => tBooking('summary', { reference }),
     },
     describeEstimate: (stored) => {
       const parsed = leadEstimateSchema.safeParse(stored);

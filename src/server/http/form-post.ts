@@ -9,7 +9,9 @@ import {
   failurePageTexts,
   type FailureStatus,
 } from '@/server/leads/result-message';
-import { logger } from '@/server/log';
+import { currentFreeSlots } from '@/server/booking/book';
+import { getDb } from '@/server/db/client';
+import { errorDetails, logger } from '@/server/log';
 
 /**
  * The consultation form's door without JavaScript: the form posts to the page
@@ -97,6 +99,26 @@ export async function readFormPost(
   }
 }
 
+/**
+ * The free slots to offer beside the thank-you. The request is already in:
+ * should the slots not load, the thank-you goes without the offer.
+ */
+async function bookingOffer(booking: {
+  token: string;
+  timeZone: string | null;
+}): Promise<FormAnswer['booking']> {
+  try {
+    const slots = await currentFreeSlots(await getDb(), new Date());
+    return { ...booking, slots: slots.map((slot) => slot.start.toISOString()) };
+  } catch (error) {
+    logger.warn(
+      { event: 'booking.offer', ...errorDetails(error) },
+      'could not load the free slots for the thank-you page',
+    );
+    return undefined;
+  }
+}
+
 /** The page that answers a form post: its status and what the form shows. */
 export type FormAnswer = {
   status: number;
@@ -104,6 +126,11 @@ export type FormAnswer = {
   state: ConsultationState;
   /** The estimate's selection the request carried (a post from the calculator page). */
   estimate?: string;
+  /**
+   * After an accepted request: what booking a call takes (the token, the
+   * visitor's time zone if the request recorded one, the free slots' starts).
+   */
+  booking?: { token: string; timeZone: string | null; slots: string[] };
 };
 
 /**
@@ -131,6 +158,7 @@ export async function answerFormPost(
       headers,
       state: { status: 'success', reference: result.reference, method: result.method },
       estimate,
+      booking: result.booking ? await bookingOffer(result.booking) : undefined,
     };
   const values = formValues((name) => fields[name]);
   // The form shown again keeps its key, so that sending it again (or the

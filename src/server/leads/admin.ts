@@ -44,7 +44,8 @@ async function withDeliveries(
     deliveries: jobs
       .filter((job) => job.leadId === row.id)
       .map((job) => ({
-        channel: job.channel,
+        // A booked call's or a won deal's job beside the request's: telegram/booking.
+        channel: job.kind === 'lead' ? job.channel : `${job.channel}/${job.kind}`,
         status: job.status,
         attempts: job.attempts,
         lastError: job.lastError,

@@ -36,6 +36,12 @@ function formSecret(db: Database): Promise<Buffer> {
   return secret;
 }
 
+/**
+ * The site's signing key, shared by every instance: the form tokens' and the
+ * booking tokens' (src/server/booking/token.ts), each signing its own kind of text.
+ */
+export const signingKey = formSecret;
+
 const sign = (key: Buffer, issuedAt: number) =>
   createHmac('sha256', key).update(`form:${issuedAt}`).digest('base64url');
 

@@ -20,6 +20,7 @@ import type { Database } from '@/server/db/client';
 import { consents, leads, outboxJobs, submissionHits } from '@/server/db/schema';
 import type { Channel } from '@/server/delivery/types';
 import { consentText } from './consent';
+import { issueBookingToken } from '@/server/booking/token';
 import { checkFormToken, minimumFillTimeMs } from './form-token';
 import { newReference } from './reference';
 
@@ -73,6 +74,13 @@ export type SubmissionResult =
       reference: string;
       method: ContactMethod;
       review: ReviewReason | null;
+      /**
+       * What booking a call after the request takes: the token that proves
+       * the request is the visitor's, and the time zone it recorded. None for
+       * a request kept as spam: a slot is worth nothing to a bot, and much to
+       * the person who would not get it.
+       */
+      booking: { token: string; timeZone: string | null } | null;
     }
   | { status: 'too_large'; httpStatus: 413 }
   | { status: 'invalid'; httpStatus: 400; errors: FieldErrors }
@@ -191,13 +199,16 @@ export async function submitLead(
     const consent = await consentText(language);
     const { channels } = context;
 
-    return await db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       // A repeated submission returns the first result, not a second lead.
       const [existing] = await tx
         .select({
+          id: leads.id,
           reference: leads.reference,
           method: leads.contactMethod,
           review: leads.reviewReason,
+          spam: leads.status,
+          timeZone: leads.timeZone,
         })
         .from(leads)
         .where(eq(leads.idempotencyKey, idempotencyKey));
@@ -208,6 +219,7 @@ export async function submitLead(
           reference: existing.reference,
           method: existing.method,
           review: existing.review,
+          lead: existing.spam === 'spam' ? null : existing,
         } as const;
 
       // 6. Rate limit, exact under concurrency: one address is counted at a time.
@@ -250,7 +262,7 @@ export async function submitLead(
           reviewReason: spamReason ? null : review,
           idempotencyKey,
         })
-        .returning({ id: leads.id, reference: leads.reference });
+        .returning({ id: leads.id, reference: leads.reference, timeZone: leads.timeZone });
       await tx.insert(consents).values({
         leadId: lead!.id,
         givenAt: now,
@@ -273,8 +285,17 @@ export async function submitLead(
         reference: lead!.reference,
         method: value.method,
         review: spamReason ? null : review,
+        lead: spamReason ? null : lead!,
       } as const;
     });
+    if (result.status !== 'accepted') return result;
+    const { lead, ...accepted } = result;
+    return {
+      ...accepted,
+      booking: lead
+        ? { token: await issueBookingToken(db, lead.id, now.getTime()), timeZone: lead.timeZone }
+        : null,
+    };
   } catch (error) {
     if (isUnavailable(error)) {
       return {

@@ -5,7 +5,7 @@ import { leadEstimateSchema } from '@/lib/calculator/lead-estimate';
 import type { AnalyticsClientIds } from '@/lib/analytics/client-ids';
 import type { Attribution, Touch } from '@/lib/attribution/touch';
 import type { ServerEnv } from '@/server/env';
-import { emailMessage, leadTitle, type NotificationTexts } from '../format';
+import { bookingText, emailMessage, leadTitle, type NotificationTexts } from '../format';
 import {
   DeliveryError,
   postJson,
@@ -213,8 +213,54 @@ export function amocrmDelivery(env: ServerEnv, texts: NotificationTexts): Delive
       const { text } = emailMessage(lead, texts, siteConfig.timeZone);
       await call('POST', `/api/v4/leads/${id}/notes`, [{ note_type: 'common', params: { text } }]);
     },
+
+    /**
+     * A booked call becomes a task of the type "call" (`task_type_id` 1) on
+     * the lead the request became, due when the call starts and as long as
+     * it lasts. It needs that lead: until its id is known it waits. A retry
+     * first looks for the task among the lead's, by its text.
+     */
+    async sendBooking(lead, booking, job) {
+      if (job.externalId) return;
+      const leadId = job.leadJob?.externalId;
+      if (!leadId)
+        throw new DeliveryError('the request has not reached amoCRM yet', {
+          retryAfterMs: 30_000,
+          waiting: job.leadJob?.status !== 'failed',
+        });
+      const { headline, rows } = bookingText(lead, booking, texts, siteConfig.timeZone);
+      const text = [headline, ...rows.map((row) => `${row.label}: ${row.value}`)].join('\n');
+      if (job.attempt > 1) {
+        const response = await call(
+          'GET',
+          `/api/v4/tasks?filter[entity_type]=leads&filter[entity_id]=${encodeURIComponent(leadId)}`,
+        );
+        const found = (
+          response.body as { _embedded?: { tasks?: { id: number; text?: string }[] } } | undefined
+        )?._embedded?.tasks?.find((task) => task.text?.startsWith(headline));
+        if (found) return job.saveExternalId(String(found.id));
+      }
+      const response = await call('POST', '/api/v4/tasks', [
+        {
+          task_type_id: amocrmCallTaskType,
+          text,
+          complete_till: Math.floor(booking.startsAt.getTime() / 1000),
+          duration: Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / 1000),
+          entity_id: Number(leadId),
+          entity_type: 'leads',
+          request_id: booking.id,
+        },
+      ]);
+      const id = (response.body as { _embedded?: { tasks?: { id: number }[] } } | undefined)
+        ?._embedded?.tasks?.[0]?.id;
+      if (id === undefined) throw new DeliveryError('amoCRM gave no id for the call task');
+      await job.saveExternalId(String(id));
+    },
   };
 }
+
+/** amoCRM's own task types: 1 is a call ("Связаться"), 2 a meeting. */
+export const amocrmCallTaskType = 1;
 
 /** The lead's contact: named after the visitor, or after the contact itself. */
 export function amocrmContact(lead: LeadForDelivery) {

@@ -4,7 +4,13 @@ import { env as siteEnv } from '@/env';
 import { leadEstimateSchema } from '@/lib/calculator/lead-estimate';
 import type { Attribution } from '@/lib/attribution/touch';
 import type { ServerEnv } from '@/server/env';
-import { emailMessage, escapeEmailHtml, leadTitle, type NotificationTexts } from '../format';
+import {
+  bookingText,
+  emailMessage,
+  escapeEmailHtml,
+  leadTitle,
+  type NotificationTexts,
+} from '../format';
 import {
   DeliveryError,
   postJson,
@@ -113,7 +119,64 @@ export function bitrix24Delivery(env: ServerEnv, texts: NotificationTexts): Deli
       });
       await job.saveExternalId(String(id));
     },
+
+    /**
+     * A booked call becomes a to-do on the lead (`crm.activity.todo.add`,
+     * the universal activity that replaced `crm.activity.add`), due when
+     * the call starts, with reminders 15 minutes before and at the time. It
+     * needs the lead the request became: until that is known it waits. A
+     * retry first looks for the to-do by its title on that lead.
+     */
+    async sendBooking(lead, booking, job) {
+      if (job.externalId) return;
+      const ownerId = job.leadJob?.externalId;
+      if (!ownerId)
+        throw new DeliveryError('the request has not reached Bitrix24 yet', {
+          retryAfterMs: 30_000,
+          // A request Bitrix24 refused for good leaves the call nowhere to go.
+          waiting: job.leadJob?.status !== 'failed',
+        });
+      const title = texts.booking.summary(lead.reference);
+      if (job.attempt > 1) {
+        const found = await call('crm.activity.list', {
+          filter: {
+            OWNER_TYPE_ID: bitrix24LeadType,
+            OWNER_ID: ownerId,
+            PROVIDER_ID: 'CRM_TODO',
+            SUBJECT: title,
+          },
+          select: ['ID'],
+        });
+        const first = Array.isArray(found) ? (found[0] as { ID?: unknown } | undefined) : undefined;
+        if (typeof first?.ID === 'string' || typeof first?.ID === 'number')
+          return job.saveExternalId(String(first.ID));
+      }
+      const { headline, rows } = bookingText(lead, booking, texts, siteConfig.timeZone);
+      const result = (await call('crm.activity.todo.add', {
+        ownerTypeId: bitrix24LeadType,
+        ownerId: Number(ownerId),
+        deadline: bitrix24Time(booking.startsAt),
+        title,
+        description: [headline, ...rows.map((row) => `${row.label}: ${row.value}`)].join('\n'),
+        pingOffsets: [15, 0],
+        ...(env.BITRIX24_ASSIGNED_BY_ID
+          ? { responsibleId: Number(env.BITRIX24_ASSIGNED_BY_ID) }
+          : {}),
+      })) as { id?: unknown } | undefined;
+      const id = result?.id;
+      if (typeof id !== 'number' && typeof id !== 'string')
+        throw new DeliveryError('Bitrix24 gave no id for the call to-do');
+      await job.saveExternalId(String(id));
+    },
   };
+}
+
+/** The CRM object type of a lead in Bitrix24 (1 lead, 2 deal, 3 contact, 4 company). */
+export const bitrix24LeadType = 1;
+
+/** An instant as Bitrix24's REST takes it: ISO 8601 with its offset, no fraction. */
+export function bitrix24Time(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, '+00:00');
 }
 
 /** The fields of `crm.lead.add` for one lead. */

@@ -1,7 +1,13 @@
 import 'server-only';
 import { siteConfig } from '@/config/site';
 import type { ServerEnv } from '@/server/env';
-import { telegramAlert, telegramMessage, telegramSummary, type NotificationTexts } from '../format';
+import {
+  telegramAlert,
+  telegramBooking,
+  telegramMessage,
+  telegramSummary,
+  type NotificationTexts,
+} from '../format';
 import { DeliveryError, postJson, retryAfterMs, type Delivery } from '../types';
 
 /** Posts each lead to the team's chat through the Bot API (`sendMessage`, HTML). */
@@ -32,6 +38,8 @@ export function telegramDelivery(env: ServerEnv, texts: NotificationTexts): Deli
   }
   return {
     send: (lead) => post(telegramMessage(lead, texts, siteConfig.timeZone)),
+    sendBooking: (lead, booking) =>
+      post(telegramBooking(lead, booking, texts, siteConfig.timeZone)),
     sendSummary: (leads) => post(telegramSummary(leads, texts)),
     sendAlert: (alert) => post(telegramAlert(alert, texts, siteConfig.timeZone)),
   };

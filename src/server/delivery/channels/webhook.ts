@@ -10,6 +10,7 @@ import {
   postJson,
   retryAfterMs,
   type Delivery,
+  type BookingForDelivery,
   type DeliveryAlert,
   type JobContext,
   type LeadForDelivery,
@@ -91,6 +92,34 @@ export function webhookPayload(lead: LeadForDelivery, attempt: number) {
 }
 
 /**
+ * The JSON of a booked call (`event: "booking.created"`), sent once per
+ * booking (`X-Webhook-Id` is the booking's id): when it starts and ends
+ * (UTC), the visitor's time zone and the agency's, and the lead it belongs
+ * to, by id and reference, with how to reach the visitor.
+ */
+export function webhookBookingPayload(
+  lead: LeadForDelivery,
+  booking: BookingForDelivery,
+  attempt: number,
+) {
+  return {
+    event: 'booking.created',
+    id: booking.id,
+    leadId: lead.id,
+    reference: lead.reference,
+    createdAt: booking.createdAt.toISOString(),
+    start: booking.startsAt.toISOString(),
+    end: booking.endsAt.toISOString(),
+    timeZone: booking.timeZone,
+    agencyTimeZone: siteConfig.timeZone,
+    language: lead.language,
+    contact: { method: lead.contactMethod, value: lead.contactValue },
+    name: lead.name ?? null,
+    attempt,
+  };
+}
+
+/**
  * The JSON of an alert about another channel (`event: "delivery.alert"`): the
  * facts as fields, and the text the team would read in Telegram or e-mail.
  * No lead's data: counts, times and the channel's own (redacted) error.
@@ -136,6 +165,8 @@ export function webhookDelivery(env: ServerEnv, texts: NotificationTexts): Deliv
   return {
     send: (lead: LeadForDelivery, job: JobContext) =>
       post(lead.id, webhookPayload(lead, job.attempt)),
+    sendBooking: (lead, booking, job) =>
+      post(booking.id, webhookBookingPayload(lead, booking, job.attempt)),
     sendAlert: (alert) => post(alert.id, webhookAlertPayload(alert, texts)),
   };
 }
