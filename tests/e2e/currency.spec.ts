@@ -118,7 +118,7 @@ test('the calculator: the range, its lines and the PDF in tenge, and switching k
   await expect(page).toHaveURL(
     new RegExp(`features=cms%2Cpayments%2Canalytics|features=cms,payments,analytics`),
   );
-  await page.locator('a[data-currency="KZT"]').click();
+  await page.locator('a[data-currency="KZT"]:visible').click();
   await page.waitForURL(/currency=KZT/);
 
   const { money: tenge } = moneyIn('ru', 'KZT');
@@ -184,4 +184,25 @@ test('the page in another currency has no axe violations and one h1', async ({ p
   await page.keyboard.press('Enter');
   await page.waitForURL(/currency=KZT#pricing$/);
   expect((await signs(page)).tenge).toBeGreaterThan(0);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the calculator keeps its first choice on the first screen; the switch follows the estimate', async ({
+    page,
+  }) => {
+    await page.goto('/ru/calculator');
+    // Where a thumb taps it, above the calculator's sticky bar (as the benchmark measures).
+    const first = await page.getByTestId('type-landing').boundingBox();
+    expect(first!.y + first!.height / 2).toBeLessThan(740 - 100);
+    const switches = page.locator('[data-currency-options]:visible');
+    await expect(switches).toHaveCount(1);
+    const panel = await page.getByTestId('estimate-range').first().boundingBox();
+    const below = await switches.boundingBox();
+    expect(below!.y).toBeGreaterThan(panel!.y);
+    await switches.locator('a[data-currency="UAH"]').click();
+    await page.waitForURL(/currency=UAH/);
+    await expect(page.getByTestId('estimate-range').first()).toContainText('₴');
+  });
 });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { env as siteEnv } from '@/env';
 import { bookCall, currentFreeSlots } from '@/server/booking/book';
@@ -16,6 +16,7 @@ import { property, unfold } from '../support/ics';
 import { mimeHeader, mimePart } from '../support/mime';
 import { standInBotToken } from '../support/stand-in-delivery';
 import { backends, createTestDatabase, type TestDatabase } from '../support/test-db';
+import { drainOutbox } from '../support/outbox';
 
 /** Tuesday 1 December 2026, 08:00 in Almaty: the first slot with two hours' notice is 10:00. */
 const now = new Date('2026-12-01T03:00:00Z');
@@ -115,23 +116,7 @@ describe.each(backends)('booking a call on %s', (backend) => {
   const book = (token: string, fields: Record<string, string> = {}) =>
     bookCall(getDb, { token, slot, language: 'ru', ...fields }, { now, invites: true });
 
-  /** Runs the outbox until nothing is left to send, skipping the back-off waits. */
-  async function drain() {
-    const run = outboxRun('booking-test');
-    for (let round = 0; round < 60; round += 1) {
-      await test.db.execute(
-        sql`UPDATE outbox_jobs SET next_attempt_at = now() WHERE status = 'pending'`,
-      );
-      const tried = await runOutboxOnce(test.db, deliverers, run);
-      const [left] = (
-        await test.db.execute<{ n: number }>(
-          sql`SELECT count(*)::int AS n FROM outbox_jobs WHERE status IN ('pending', 'sending')`,
-        )
-      ).rows;
-      if (tried === 0 && left?.n === 0) return;
-    }
-    throw new Error('the outbox did not drain');
-  }
+  const drain = () => drainOutbox(test.db, deliverers, 'booking-test');
 
   const bookingJobs = (reference: string) =>
     test.db

@@ -19,6 +19,7 @@ import { forgetRefusals } from '@/server/conversions/receive';
 import { startFakeAmocrm, startFakeBitrix24, startFakeWebhook } from '../support/fake-crm';
 import { startFakeGa4, startFakeMetrika } from '../support/fake-conversions';
 import { backends, createTestDatabase, type TestDatabase } from '../support/test-db';
+import { drainOutbox } from '../support/outbox';
 
 // The routes ask `getDb()` and `serverEnv()` for the site's database and settings: here, the test's.
 const site = vi.hoisted(() => ({
@@ -145,23 +146,7 @@ describe.each(backends)('won deals back to the analytics services, on %s', (back
     return lead!;
   }
 
-  /** Runs the outbox until nothing is left to send, skipping the back-off waits. */
-  async function drain() {
-    const run = outboxRun('conversions-test');
-    for (let round = 0; round < 60; round += 1) {
-      await test.db.execute(
-        sql`UPDATE outbox_jobs SET next_attempt_at = now() WHERE status = 'pending'`,
-      );
-      const tried = await runOutboxOnce(test.db, deliverers, run);
-      const [left] = (
-        await test.db.execute<{ n: number }>(
-          sql`SELECT count(*)::int AS n FROM outbox_jobs WHERE status IN ('pending', 'sending')`,
-        )
-      ).rows;
-      if (tried === 0 && left?.n === 0) return;
-    }
-    throw new Error('the outbox did not drain');
-  }
+  const drain = () => drainOutbox(test.db, deliverers, 'conversions-test');
 
   /** The id the CRM gave the lead, as its `lead` job recorded it. */
   async function crmId(leadId: string, channel: 'bitrix24' | 'amocrm') {

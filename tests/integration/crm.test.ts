@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { leads, outboxJobs } from '@/server/db/schema';
 import { bitrix24Originator } from '@/server/delivery/channels/bitrix24';
@@ -11,6 +10,7 @@ import { forgetFormSecret, issueFormToken } from '@/server/leads/form-token';
 import { submitLead } from '@/server/leads/submit';
 import { startFakeAmocrm, startFakeBitrix24, startFakeWebhook } from '../support/fake-crm';
 import { backends, createTestDatabase, type TestDatabase } from '../support/test-db';
+import { drainOutbox } from '../support/outbox';
 
 const secret = 'whsec-0123456789abcdef0123456789';
 const count = 6;
@@ -97,23 +97,7 @@ describe.each(backends)('CRM and webhook delivery on %s', (backend) => {
     return (result as { reference: string }).reference;
   }
 
-  /** Runs the outbox until nothing is left to send, skipping the backoff waits. */
-  async function drain(deliverers: Deliverers) {
-    const run = outboxRun('crm-test');
-    for (let round = 0; round < 60; round += 1) {
-      await test.db.execute(
-        sql`UPDATE outbox_jobs SET next_attempt_at = now() WHERE status = 'pending'`,
-      );
-      const tried = await runOutboxOnce(test.db, deliverers, run);
-      const [left] = (
-        await test.db.execute<{ n: number }>(
-          sql`SELECT count(*)::int AS n FROM outbox_jobs WHERE status IN ('pending', 'sending')`,
-        )
-      ).rows;
-      if (tried === 0 && left?.n === 0) return;
-    }
-    throw new Error('the outbox did not drain');
-  }
+  const drain = (deliverers: Deliverers) => drainOutbox(test.db, deliverers, 'crm-test');
 
   it('each receives every lead once, with its UTM tags, across 429s, 5xx and answers lost after the fact', async () => {
     const references: string[] = [];
