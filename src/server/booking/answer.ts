@@ -5,7 +5,7 @@ import { negotiateLangCode } from '@/lib/locale-negotiation';
 import { knownTimeZone } from '@/lib/booking/display';
 import { bookingFieldNames, type BookingFields } from '@/lib/booking/schema';
 import type { Slot } from '@/lib/booking/slots';
-import { UnreadableBody } from '@/server/leads/intake';
+import { bodyFields } from '@/server/leads/intake';
 import type { HeaderSource } from '@/server/leads/request-context';
 import type { BookingResult } from './book';
 import { bookingFailureMessage, bookingResultTexts, type BookingFailure } from './texts';
@@ -52,23 +52,7 @@ const slotJson = (slots: Slot[]) =>
 
 /** The fields of a booking from a JSON or URL-encoded body; anything else cannot be read. */
 export function bookingFieldsFrom(body: string, contentType: string): BookingFields {
-  const type = contentType.split(';')[0]!.trim().toLowerCase();
-  let get: (name: string) => unknown;
-  if (type === 'application/json') {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body || '{}');
-    } catch {
-      throw new UnreadableBody('bad_request');
-    }
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-      throw new UnreadableBody('bad_request');
-    const source = parsed as Record<string, unknown>;
-    get = (name) => (Object.hasOwn(source, name) ? source[name] : undefined);
-  } else if (type === 'application/x-www-form-urlencoded' || type === '') {
-    const params = new URLSearchParams(body);
-    get = (name) => params.get(name) ?? undefined;
-  } else throw new UnreadableBody('bad_request');
+  const get = bodyFields(body, contentType);
   const fields: BookingFields = {};
   for (const name of bookingFieldNames) {
     const value = get(name);

@@ -1,9 +1,8 @@
 import 'server-only';
-import { createTranslator, type Messages } from 'use-intl/core';
 import { siteConfig } from '@/config/site';
 import { env as siteEnv } from '@/env';
-import { isLangCode, localeFromCode, formatLocale, type LangCode } from '@/i18n/locales';
-import { loadMessages } from '@/i18n/messages';
+import { isLangCode, localeFromCode, type LangCode } from '@/i18n/locales';
+import { translatorFor } from '@/i18n/messages';
 import { clockTime } from '@/lib/booking/display';
 import { longDate } from '@/lib/format/kazakh';
 import { escapeEmailHtml, stripInvisible } from '@/server/delivery/format';
@@ -59,12 +58,7 @@ export async function invitationMail(
 ): Promise<InvitationMail> {
   const code: LangCode = isLangCode(lead.language) ? lead.language : 'ru';
   const locale = localeFromCode(code);
-  const messages = (await loadMessages(locale)) as Messages;
-  const t = createTranslator({
-    locale: formatLocale(locale),
-    messages,
-    namespace: 'Booking.invite',
-  });
+  const t = await translatorFor(locale, 'Booking.invite');
   const result = await bookingResultTexts(code, booking.startsAt, booking.timeZone);
   const zone = booking.timeZone ?? siteConfig.timeZone;
   const brand = siteConfig.name;

@@ -78,8 +78,12 @@ export function fieldsFromFormData(formData: FormData): SubmissionFields {
   });
 }
 
-/** JSON or a URL-encoded form; anything else, or a body that does not parse, is 400. */
-export function fieldsFromBody(body: string, contentType: string): SubmissionFields {
+/**
+ * A field of a body by name: JSON (an object) or a URL-encoded form, the two
+ * ways the site's forms are sent, with and without JavaScript. Anything else,
+ * or a body that does not parse, is 400.
+ */
+export function bodyFields(body: string, contentType: string): (name: string) => unknown {
   const type = contentType.split(';')[0]!.trim().toLowerCase();
   if (type === 'application/json') {
     let parsed: unknown;
@@ -91,13 +95,18 @@ export function fieldsFromBody(body: string, contentType: string): SubmissionFie
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
       throw new UnreadableBody('bad_request');
     const source = parsed as Record<string, unknown>;
-    return readFields((name) => (Object.hasOwn(source, name) ? source[name] : undefined));
+    return (name) => (Object.hasOwn(source, name) ? source[name] : undefined);
   }
   if (type === 'application/x-www-form-urlencoded' || type === '') {
     const params = new URLSearchParams(body);
-    return readFields((name) => params.get(name) ?? undefined);
+    return (name) => params.get(name) ?? undefined;
   }
   throw new UnreadableBody('bad_request');
+}
+
+/** A consultation request's fields from its body (see bodyFields). */
+export function fieldsFromBody(body: string, contentType: string): SubmissionFields {
+  return readFields(bodyFields(body, contentType));
 }
 
 /** Reads at most `limit` bytes of a request body as UTF-8; a longer one is refused. */

@@ -1,8 +1,7 @@
 import 'server-only';
-import { createTranslator, type Messages } from 'use-intl/core';
 import { siteConfig } from '@/config/site';
-import { formatLocale, localeFromCode, type LangCode } from '@/i18n/locales';
-import { loadMessages } from '@/i18n/messages';
+import { localeFromCode, type LangCode } from '@/i18n/locales';
+import { translatorFor } from '@/i18n/messages';
 import type { ContactMethod } from '@/lib/consultation/fields';
 
 /** Every answer of the intake that is not a success. */
@@ -20,13 +19,7 @@ export async function failureMessage(
   result: { status: FailureStatus; retryAfter?: number },
   code: LangCode,
 ): Promise<string> {
-  const locale = localeFromCode(code);
-  const messages = (await loadMessages(locale)) as Messages;
-  const t = createTranslator({
-    locale: formatLocale(locale),
-    messages,
-    namespace: 'ConsultationForm',
-  });
+  const t = await translatorFor(localeFromCode(code), 'ConsultationForm');
   const phone = siteConfig.contacts.phone.display;
   switch (result.status) {
     case 'invalid':
@@ -55,24 +48,12 @@ export async function failureMessage(
  * hours the agency promises.
  */
 export async function successMessage(method: ContactMethod, code: LangCode): Promise<string> {
-  const locale = localeFromCode(code);
-  const messages = (await loadMessages(locale)) as Messages;
-  const t = createTranslator({
-    locale: formatLocale(locale),
-    messages,
-    namespace: 'ConsultationForm.success',
-  });
+  const t = await translatorFor(localeFromCode(code), 'ConsultationForm.success');
   return t('text', { method, hours: siteConfig.claims.callbackHours });
 }
 
 /** The title and back-link words of the page a refused form post gets without JavaScript. */
 export async function failurePageTexts(code: LangCode): Promise<{ title: string; back: string }> {
-  const locale = localeFromCode(code);
-  const messages = (await loadMessages(locale)) as Messages;
-  const t = createTranslator({
-    locale: formatLocale(locale),
-    messages,
-    namespace: 'ConsultationForm.failurePage',
-  });
+  const t = await translatorFor(localeFromCode(code), 'ConsultationForm.failurePage');
   return { title: t('title'), back: t('back') };
 }
