@@ -1,6 +1,7 @@
 import { currencies, type Currency } from '@/config/pricing';
 import { serviceSlugs } from '@/config/services';
 import { langCodes, localeInfo, localeFromCode, type LangCode } from '@/i18n/locales';
+import { cookieValue } from '@/lib/http/cookies';
 import { currencyParam } from './param';
 
 /**
@@ -50,12 +51,7 @@ export function currencyCookieHeader(currency: Currency): string {
 
 /** The currency cookie in a `Cookie` header, if it names a currency. */
 export function currencyOfCookieHeader(header: string | null | undefined): Currency | undefined {
-  if (!header) return undefined;
-  for (const pair of header.split(';')) {
-    const [name, ...value] = pair.trim().split('=');
-    if (name === currencyCookie.name) return parseCurrency(value.join('='));
-  }
-  return undefined;
+  return parseCurrency(cookieValue(header, currencyCookie.name));
 }
 
 const languages = langCodes.join('|');

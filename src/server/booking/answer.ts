@@ -1,12 +1,10 @@
 import 'server-only';
 import { siteConfig } from '@/config/site';
-import { isLangCode, type LangCode } from '@/i18n/locales';
-import { negotiateLangCode } from '@/lib/locale-negotiation';
+import type { LangCode } from '@/i18n/locales';
 import { knownTimeZone } from '@/lib/booking/display';
 import { bookingFieldNames, type BookingFields } from '@/lib/booking/schema';
 import type { Slot } from '@/lib/booking/slots';
 import { bodyFields } from '@/server/leads/intake';
-import type { HeaderSource } from '@/server/leads/request-context';
 import type { BookingResult } from './book';
 import { bookingFailureMessage, bookingResultTexts, type BookingFailure } from './texts';
 
@@ -59,17 +57,6 @@ export function bookingFieldsFrom(body: string, contentType: string): BookingFie
     if (typeof value === 'string') fields[name] = value.slice(0, 300);
   }
   return fields;
-}
-
-/** The language of the answer: the booking's, else the page it came from, else the browser's. */
-export function bookingLanguage(fields: BookingFields, headers: HeaderSource): LangCode {
-  if (isLangCode(fields.language)) return fields.language;
-  const referer = headers.get('referer');
-  const prefix = referer
-    ? /^[a-z]+:\/\/[^/]+\/([a-z]{2})(?:[/?#]|$)/i.exec(referer)?.[1]
-    : undefined;
-  if (isLangCode(prefix)) return prefix;
-  return negotiateLangCode({ cookie: undefined, acceptLanguage: headers.get('accept-language') });
 }
 
 const noStore = { 'Cache-Control': 'no-store' };

@@ -1,8 +1,7 @@
 import 'server-only';
-import { createTranslator, type Messages } from 'use-intl/core';
 import { siteConfig } from '@/config/site';
-import { formatLocale, localeFromCode, type LangCode } from '@/i18n/locales';
-import { loadMessages } from '@/i18n/messages';
+import { localeFromCode, type LangCode } from '@/i18n/locales';
+import { translatorFor } from '@/i18n/messages';
 import { clockTime, knownTimeZone } from '@/lib/booking/display';
 import type { BookingLabels } from '@/lib/booking/labels';
 import { wallTime } from '@/lib/booking/slots';
@@ -20,11 +19,7 @@ export type BookingFailure =
 
 async function translator(code: LangCode) {
   const locale = localeFromCode(code);
-  const messages = (await loadMessages(locale)) as Messages;
-  return {
-    locale,
-    t: createTranslator({ locale: formatLocale(locale), messages, namespace: 'Booking' }),
-  };
+  return { locale, t: await translatorFor(locale, 'Booking') };
 }
 
 export async function bookingLabels(code: LangCode): Promise<BookingLabels> {

@@ -1,15 +1,10 @@
 import 'server-only';
 import { localeCookie, serializeLocaleCookie } from '@/i18n/locales';
+import { cookieValue } from '@/lib/http/cookies';
 import { negotiateLangCode } from '@/lib/locale-negotiation';
 
-function cookieOf(request: Request): string | undefined {
-  const header = request.headers.get('cookie') ?? '';
-  for (const pair of header.split(/;\s*/)) {
-    const [name, ...value] = pair.split('=');
-    if (name === localeCookie.name) return value.join('=');
-  }
-  return undefined;
-}
+const cookieOf = (request: Request) =>
+  cookieValue(request.headers.get('cookie'), localeCookie.name);
 
 /**
  * The answer to `/` and to an address of a page without its language prefix

@@ -138,8 +138,11 @@ export async function readBody(request: Request, limit: number): Promise<string>
 /** The body limit of the HTTP API: the fields' limit and room for their names and JSON. */
 export const apiBodyLimit = submissionLimits.maxBodyBytes + 4 * 1024;
 
-/** The language of the answer: the form's, else the page it came from, else the browser's. */
-function languageOf(fields: SubmissionFields, headers: HeaderSource): LangCode {
+/**
+ * The language of an answer to a form (a request, a booking): the form's,
+ * else the page it came from, else the browser's.
+ */
+export function languageOf(fields: { language?: string }, headers: HeaderSource): LangCode {
   if (isLangCode(fields.language)) return fields.language;
   const referer = headers.get('referer');
   const prefix = referer

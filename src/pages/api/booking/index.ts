@@ -4,7 +4,6 @@ import { allowedOrigins } from '@/lib/http/origins';
 import {
   bookingAnswer,
   bookingFieldsFrom,
-  bookingLanguage,
   unreadBookingAnswer,
   type BookingAnswer,
 } from '@/server/booking/answer';
@@ -12,7 +11,7 @@ import { bookCall } from '@/server/booking/book';
 import { getDb } from '@/server/db/client';
 import { invitesEnabled } from '@/server/delivery/wiring';
 import { serverEnv } from '@/server/env';
-import { readBody, UnreadableBody } from '@/server/leads/intake';
+import { languageOf, readBody, UnreadableBody } from '@/server/leads/intake';
 import { requestId as requestIdOf } from '@/server/leads/request-context';
 import { errorDetails, logger } from '@/server/log';
 
@@ -25,7 +24,7 @@ const bodyLimit = 4 * 1024;
 async function answerOf(request: Request, requestId: string): Promise<BookingAnswer> {
   const origin = request.headers.get('origin');
   if (origin && !allowedOrigins(request.headers, publicEnv.SITE_URL).includes(origin))
-    return unreadBookingAnswer('forbidden', bookingLanguage({}, request.headers));
+    return unreadBookingAnswer('forbidden', languageOf({}, request.headers));
   let fields;
   try {
     fields = bookingFieldsFrom(
@@ -34,9 +33,9 @@ async function answerOf(request: Request, requestId: string): Promise<BookingAns
     );
   } catch (error) {
     if (!(error instanceof UnreadableBody)) throw error;
-    return unreadBookingAnswer(error.status, bookingLanguage({}, request.headers));
+    return unreadBookingAnswer(error.status, languageOf({}, request.headers));
   }
-  const language = bookingLanguage(fields, request.headers);
+  const language = languageOf(fields, request.headers);
   try {
     const result = await bookCall(
       getDb,
