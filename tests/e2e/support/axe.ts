@@ -16,8 +16,23 @@ import axe from 'axe-core';
  *   loaded page, and the builder is handed a source that does nothing.
  * - Only violations are collected: the passing nodes (over a thousand on the
  *   home page) would be sent back from the page and thrown away.
+ *
+ * A state that was just reached may still be fading in (a menu's opacity
+ * transition): axe blends half-transparent text with what is behind it and
+ * would report a contrast the visitor sees for 150 ms. The check waits for the
+ * page's finite animations and transitions to end first.
  */
 export async function violations(page: Page, { include }: { include?: string } = {}) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter(
+          (a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity,
+        )
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const builder = new AxeBuilder({ page, axeSource: ';' })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
