@@ -3,6 +3,7 @@ import { installChunkRecovery } from '@/lib/navigation/chunk-recovery';
 import { followInFullWhenOutdated } from '@/lib/navigation/navigate';
 import { startBuildWatch } from './build-watch';
 import { startConsent } from './consent';
+import { restoreConsultationDraft } from './consultation-draft';
 import { enhanceCurrencySwitch } from './currency';
 import { enhanceHeader } from './header';
 import { markInteractive } from './interactive';
@@ -23,6 +24,8 @@ rememberPageLanguage();
 recordVisit();
 enhanceMessengerButtons();
 enhanceCurrencySwitch();
+// What was typed into the form before a switch of currency or language loaded this page.
+restoreConsultationDraft();
 document.addEventListener('click', followInFullWhenOutdated);
 void markInteractive().then(startBuildWatch);
 startConsent();

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
 import { analyticsTestBuild } from './support/analytics-build';
 import { violations } from './support/axe';
-import { ownVisitor } from './support/db';
+import { ownVisitor, withSiteDatabase } from './support/db';
 import { expect, test } from './support/fixtures';
 import { langCodes, messages } from './support/site';
 import { inRelease } from './support/suites';
@@ -181,6 +181,45 @@ test.describe('accepting', inRelease, () => {
         metrika: expect.stringMatching(/^\d+$/),
         ga: expect.stringMatching(/^\d+\.\d+$/),
       });
+  });
+
+  test('a call booked after the request reaches each provider as a goal', async ({ page }) => {
+    const contact = `booking-e2e-analytics-${Date.now()}@example.com`;
+    try {
+      await reset(page);
+      await page.goto(`${site}/en/contacts`);
+      await banner(page).getByRole('button', { name: en.Consent.acceptAll }).click();
+      const form = page.getByRole('form', { name: en.ConsultationForm.formLabel });
+      await form.getByRole('radio', { name: en.ConsultationForm.methods.email }).check();
+      await form.getByLabel(en.ConsultationForm.contactLabel.email).fill(contact);
+      await form.getByRole('checkbox', { name: en.ConsultationForm.consent }).check();
+      await form.getByRole('button', { name: en.ConsultationForm.submit }).click();
+      // The last time of the days shown: the booking tests take the first ones.
+      const slot = page.getByTestId('booking-form').locator('input[name="slot"]:visible').last();
+      const start = (await slot.getAttribute('value'))!;
+      await slot.check();
+      await page.getByRole('button', { name: en.Booking.picker.submit }).click();
+      await expect(page.getByTestId('booking-confirmed')).toBeVisible();
+
+      const booked = async () =>
+        (await calls(page)).filter(
+          (call) => call.body?.goal === 'call_booked' || call.body?.name === 'call_booked',
+        );
+      await expect
+        .poll(async () => (await booked()).map((call) => call.path).sort())
+        .toEqual(['/collect/ga4', '/collect/metrika', '/collect/umami']);
+      const daysAhead = Math.round((Date.parse(start) - Date.now()) / 86_400_000);
+      for (const call of await booked()) {
+        const params = (call.body!.params ?? call.body!.data) as { days_ahead: number };
+        expect(Object.keys(params)).toEqual(['days_ahead']);
+        expect(Math.abs(params.days_ahead - daysAhead)).toBeLessThanOrEqual(1);
+      }
+      expect(JSON.stringify(await calls(page))).not.toContain(contact);
+    } finally {
+      await withSiteDatabase((client) =>
+        client.query('DELETE FROM leads WHERE contact_value = $1', [contact]),
+      );
+    }
   });
 });
 

@@ -118,8 +118,14 @@ test('the calculator: the range, its lines and the PDF in tenge, and switching k
   await expect(page).toHaveURL(
     new RegExp(`features=cms%2Cpayments%2Canalytics|features=cms,payments,analytics`),
   );
+  // The request under it, begun: the name typed, the estimate not to be attached.
+  const form = page.getByTestId('consultation-form');
+  await form.getByLabel(messages.ru.ConsultationForm.nameLabel).fill('Алия');
+  await form.getByTestId('attach-estimate').uncheck();
   await page.locator('a[data-currency="KZT"]:visible').click();
   await page.waitForURL(/currency=KZT/);
+  await expect(form.getByLabel(messages.ru.ConsultationForm.nameLabel)).toHaveValue('Алия');
+  await expect(form.getByTestId('attach-estimate')).not.toBeChecked();
 
   const { money: tenge } = moneyIn('ru', 'KZT');
   const inTenge = inCurrency(estimate(changed), 'KZT');
@@ -204,5 +210,70 @@ test.describe('on a phone', () => {
     await switches.locator('a[data-currency="UAH"]').click();
     await page.waitForURL(/currency=UAH/);
     await expect(page.getByTestId('estimate-range').first()).toContainText('₴');
+  });
+});
+
+test.describe('what the visitor typed into the form', () => {
+  const m = messages.ru.ConsultationForm;
+
+  test('comes back after a switch of currency, and goes with the request', async ({ page }) => {
+    await page.goto('/ru');
+    const form = await fill(page, 'ru', 'aliya@example.com', 'email');
+    await form.getByLabel(m.nameLabel).fill('Алия');
+    await form.getByText(m.details.summary).click();
+    await form.getByLabel(m.details.messageLabel).fill('Нужен интернет-магазин.');
+    await form.getByLabel(m.details.budgetLabel).selectOption('5k-15k');
+    await form.getByLabel(m.details.timeLabel).selectOption('evening');
+
+    await page.locator('#pricing a[data-currency="KZT"]').click();
+    await page.waitForURL(/currency=KZT#pricing$/);
+    expect((await signs(page)).roubles).toBe(0);
+    await expect(form.getByRole('radio', { name: m.methods.email })).toBeChecked();
+    // The field is shaped for an e-mail address by the island: it heard of the method.
+    await expect(form.getByLabel(m.contactLabel.email)).toHaveAttribute('type', 'email');
+    await expect(form.getByLabel(m.contactLabel.email)).toHaveValue('aliya@example.com');
+    await expect(form.getByLabel(m.nameLabel)).toHaveValue('Алия');
+    await expect(form.getByLabel(m.details.messageLabel)).toBeVisible();
+    await expect(form.getByLabel(m.details.messageLabel)).toHaveValue('Нужен интернет-магазин.');
+    const budget = form.getByLabel(m.details.budgetLabel);
+    await expect(budget).toHaveValue('5k-15k');
+    await expect(budget.locator('option:checked')).toContainText('₸');
+    await expect(form.getByLabel(m.details.timeLabel)).toHaveValue('evening');
+    await expect(form.getByRole('checkbox', { name: m.consent })).toBeChecked();
+
+    await form.getByRole('button', { name: m.submit }).click();
+    const reference = (await page.getByTestId('consultation-reference').textContent())!;
+    expect(await findLead(reference)).toMatchObject({
+      contact_method: 'email',
+      contact_value: 'aliya@example.com',
+      name: 'Алия',
+      message: 'Нужен интернет-магазин.',
+      contact_time: 'evening',
+      budget: { band: '5k-15k', currency: 'KZT' },
+    });
+    // Kept for that one load: the next visit to the page starts empty.
+    await page.goto('/ru');
+    await expect(page.getByTestId('consultation-form').getByLabel(m.nameLabel)).toHaveValue('');
+  });
+
+  test('comes back after a switch of language, and only on that page', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/ru/contacts');
+    const form = await fill(page, 'ru', contactSamples.ru.phone.typed, 'phone');
+    await form.getByLabel(m.nameLabel).fill('Алия');
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: new RegExp(messages.ru.LanguageSwitcher.change) })
+      .click();
+    await page.locator('#languages-bar a[data-language="kz"]').click();
+    await page.waitForURL('**/kz/contacts');
+    const k = messages.kz.ConsultationForm;
+    await expect(form.getByLabel(k.nameLabel)).toHaveValue('Алия');
+    await expect(form.getByLabel(k.contactLabel.phone)).toHaveValue(contactSamples.ru.phone.typed);
+    await expect(form.getByRole('checkbox', { name: k.consent })).toBeChecked();
+    // Any other way to another page keeps nothing.
+    await form.getByLabel(k.nameLabel).fill('Басқа');
+    await page.goto('/kz');
+    await expect(page.getByTestId('consultation-form').getByLabel(k.nameLabel)).toHaveValue('');
   });
 });

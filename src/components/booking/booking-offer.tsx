@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { localeFromCode, type LangCode } from '@/i18n/locales';
+import { goal } from '@/lib/analytics/goals';
 import type { BookingLabels } from '@/lib/booking/labels';
 import { validateBooking } from '@/lib/booking/schema';
 import { fetchSlots, sendBooking } from '@/lib/booking/requests';
@@ -88,6 +89,9 @@ export function BookingOffer({ labels, token, language, heading }: BookingOfferP
     switch (reply.status) {
       case 'booked':
         setBooked(reply);
+        goal('call_booked', {
+          days_ahead: Math.max(0, Math.round((Date.parse(booking.slot) - Date.now()) / 86_400_000)),
+        });
         break;
       case 'retry':
         setSlots(reply.slots);

@@ -197,6 +197,8 @@ function ConsultationFormView({
       noValidate
       className="group/form space-y-5"
       data-testid="consultation-form"
+      // What was typed survives a switch of currency or language (src/scripts/consultation-draft.ts).
+      data-draft
     >
       <input type="hidden" name="language" value={language} />
       <input type="hidden" name="currency" value={currency} />

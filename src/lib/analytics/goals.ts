@@ -9,6 +9,8 @@ import type { ContactMethod } from '@/lib/consultation/fields';
 export type Goals = {
   /** A consultation request was accepted: how the visitor wants to be reached, and the estimate it carried. */
   request_sent: { method: ContactMethod; estimate?: string; currency?: string };
+  /** A call was booked after a request: how many days ahead the chosen time is. */
+  call_booked: { days_ahead: number };
   /** The calculator was used: the first change of a choice on the page. */
   calculator_used: { type: string; calculator: 'full' | 'compact' };
   /** The estimate was shared: its link copied. */

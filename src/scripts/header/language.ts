@@ -1,6 +1,7 @@
 import { isLangCode, writeLocaleCookie } from '@/i18n/locales';
 import { goal } from '@/lib/analytics/goals';
 import { clickedLink, isPlainClick, navigate } from '@/lib/navigation/navigate';
+import { keepConsultationDraft } from '../consultation-draft';
 import { pageLangCode } from '../page-language';
 import { hideMenu } from './layout';
 
@@ -9,7 +10,8 @@ import { hideMenu } from './layout';
  * entry links to the same page in its language; with script the choice also
  * keeps the query and the hash, writes the language cookie at once (the page
  * it leads to would, but a slow one might be left before its script runs) and
- * is reported as a goal. Modified clicks open the plain link in a new tab, as
+ * is reported as a goal; what the visitor typed into the consultation form
+ * comes back on the page in the new language. Modified clicks open the plain link in a new tab, as
  * links should.
  */
 export function chooseLanguage(event: MouseEvent): void {
@@ -23,5 +25,7 @@ export function chooseLanguage(event: MouseEvent): void {
   writeLocaleCookie(to);
   goal('language_switched', { from: pageLangCode() ?? to, to });
   const { search, hash } = window.location;
-  navigate(`${new URL(link.href).pathname}${search}${hash}`);
+  const path = new URL(link.href).pathname;
+  keepConsultationDraft(path);
+  navigate(`${path}${search}${hash}`);
 }
