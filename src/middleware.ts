@@ -13,6 +13,7 @@ import { cacheControl } from '@/lib/http/cache-headers';
 import { builtAnalyticsOrigins, withSitePolicy } from '@/lib/security/headers';
 import { routeFailed } from '@/server/monitoring/route-errors';
 import { checkRedirectsAtBuild, devRedirect } from '@/server/http/redirects-astro';
+import { createRenderCache } from '@/server/http/render-cache';
 
 /**
  * Every page is rendered inside the scope of its language and path
@@ -24,6 +25,9 @@ import { checkRedirectsAtBuild, devRedirect } from '@/server/http/redirects-astr
  * its own (src/lib/editor/middleware.ts).
  */
 const editorPath = /^\/(?:api\/)?keystatic(?:\/|$)/;
+
+/** Priced pages rendered in another currency, kept once rendered (render-cache.ts). */
+const pricedPages = createRenderCache();
 
 export const onRequest = defineMiddleware(async (context, next) => {
   // The old site's addresses (content/redirects): answered here in `astro dev`
@@ -54,11 +58,23 @@ export const onRequest = defineMiddleware(async (context, next) => {
     locale: pageLocale,
     currency: requested?.currency ?? defaultCurrency(codeOf(pageLocale)),
   };
-  // A page or endpoint that throws is logged and reported (docs/error-tracking.md).
-  const response = await withPage(page, () => next()).catch(routeFailed(context.url.pathname));
-  if (context.isPrerendered || editorPath.test(context.url.pathname)) return response;
   const method = context.request.method;
-  if (locale && isPricedPage(context.url.pathname) && (method === 'GET' || method === 'HEAD')) {
+  const pricedRead =
+    !context.isPrerendered &&
+    !!locale &&
+    isPricedPage(context.url.pathname) &&
+    (method === 'GET' || method === 'HEAD');
+  const keep = pricedRead && !import.meta.env.DEV;
+  const response =
+    (keep ? pricedPages.get(context.url, page.currency, method) : undefined) ??
+    // A page or endpoint that throws is logged and reported (docs/error-tracking.md).
+    (await withPage(page, () => next())
+      .then((rendered) =>
+        keep ? pricedPages.keep(context.url, page.currency, rendered) : rendered,
+      )
+      .catch(routeFailed(context.url.pathname)));
+  if (context.isPrerendered || editorPath.test(context.url.pathname)) return response;
+  if (pricedRead) {
     // The same address shows other prices to a visitor with another currency
     // in their cookie: caches keep one copy per cookie (nginx keys on it).
     response.headers.append('Vary', 'Cookie');

@@ -277,3 +277,24 @@ test.describe('what the visitor typed into the form', () => {
     await expect(page.getByTestId('consultation-form').getByLabel(k.nameLabel)).toHaveValue('');
   });
 });
+
+test('a page rendered in another currency is answered again from memory, saying per visitor what it must', async ({
+  request,
+}) => {
+  const asked = () => request.get('/ru/services/web', { headers: { cookie: 'currency=UAH' } });
+  const [first, again] = [await asked(), await asked()];
+  expect(await again.text()).toBe(await first.text());
+  expect(await again.text()).toContain('₴');
+  expect(again.headers().vary).toMatch(/Cookie/);
+  expect(again.headers()['set-cookie']).toBeUndefined();
+  // Named in the address: the cookie is set and the answer is private each time.
+  for (let i = 0; i < 2; i += 1) {
+    const named = await request.get('/ru/services/web?currency=UAH');
+    expect(named.headers()['set-cookie']).toMatch(/^currency=UAH;/);
+    expect(named.headers()['cache-control']).toMatch(/^private/);
+    expect(await named.text()).toContain('₴');
+  }
+  const head = await request.head('/ru/services/web', { headers: { cookie: 'currency=UAH' } });
+  expect(head.status()).toBe(200);
+  expect(await head.text()).toBe('');
+});
