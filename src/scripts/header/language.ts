@@ -11,8 +11,8 @@ import { hideMenu } from './layout';
  * keeps the query and the hash, writes the language cookie at once (the page
  * it leads to would, but a slow one might be left before its script runs) and
  * is reported as a goal; what the visitor typed into the consultation form
- * comes back on the page in the new language. Modified clicks open the plain link in a new tab, as
- * links should.
+ * comes back on the page in the new language. Modified clicks open the plain
+ * link in a new tab, as links should.
  */
 export function chooseLanguage(event: MouseEvent): void {
   if (!isPlainClick(event)) return;
