@@ -33,6 +33,7 @@ import { startLighthouse } from '../bench/lib/lighthouse.mjs';
 import {
   againstPlainNode,
   formSubmissions,
+  inAnotherCurrency,
   loadTool,
   staticRates,
   withBenchDatabase,
@@ -234,6 +235,10 @@ try {
       );
       out.bareNext = { site: siteRate, bare: bareRate, ratio: siteRate / bareRate };
     }
+    // The Kazakh pages' own currency is the tenge: theirs in roubles.
+    const currency = page.path.startsWith('/kz') ? 'RUB' : 'KZT';
+    log(`the same page in ${currency} (a visitor's currency cookie) …`);
+    out.otherCurrency = await inAnotherCurrency(url, currency, loadSeconds);
     out.nginx = await part('nginx', async () => {
       if (!nginxBinary) return { missing: 'no nginx installed' };
       log('the same page through nginx (deploy/nginx) …');

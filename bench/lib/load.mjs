@@ -69,6 +69,30 @@ export async function staticRates(warm, urls, seconds) {
   return rates;
 }
 
+/**
+ * A priced page asked for by a visitor whose cookie names another currency
+ * than the page's language's: rendered per request the first time, then
+ * answered from the process's memory (src/server/http/render-cache.ts);
+ * against the same page in its own currency, answered from the files. Both
+ * compressed as browsers ask, from `npm start` alone.
+ */
+export async function inAnotherCurrency(url, currency, seconds) {
+  const headers = { 'accept-encoding': 'gzip, br' };
+  const other = { ...headers, cookie: `currency=${currency}` };
+  const first = await fetch(url, { headers: other });
+  await first.arrayBuffer();
+  if (first.status !== 200) throw new Error(`${url} in ${currency} answered ${first.status}`);
+  await load({ url, connections: 10, seconds: 2, headers: other }); // warm-up
+  const rendered = await load({ url, connections: 50, seconds, headers: other });
+  const own = await load({ url, connections: 50, seconds, headers });
+  return {
+    currency,
+    rendered,
+    own,
+    ratio: rendered.requestsPerSecond / own.requestsPerSecond,
+  };
+}
+
 /** The site's static page against plain Node `http` serving the same bytes from memory. */
 export async function againstPlainNode(url, seconds) {
   const body = Buffer.from(await (await fetch(url)).arrayBuffer());

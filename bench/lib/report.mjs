@@ -92,13 +92,17 @@ function loadSection(results) {
   const load = results.load;
   const lines = ['### Load', ''];
   if (why(load)) return [...lines, `Load tests: ${why(load)}.`];
-  const { plainNode, bareNext, nginx } = load;
+  const { plainNode, bareNext, nginx, otherCurrency } = load;
   lines.push(
     `Load generator: ${load.tool}; \`${load.path}\`, ${load.seconds} s, 50 connections. The site ${plainNode.site.requestsPerSecond.toFixed(0)} req/s (p99 ${plainNode.site.p99Ms} ms), plain Node \`http\` serving the same HTML from memory ${plainNode.plainNode.requestsPerSecond.toFixed(0)} req/s (p99 ${plainNode.plainNode.p99Ms} ms): ratio **${plainNode.ratio.toFixed(2)}**.`,
     '',
     bareNext
       ? `Compression accepted, against the bare Next.js page under \`next start\`: ${bareNext.site.toFixed(0)} against ${bareNext.bare.toFixed(0)} req/s, ratio **${bareNext.ratio.toFixed(2)}** (budget ≥ ${budgets.throughputRatio}) ${ok(bareNext.ratio >= budgets.throughputRatio)}.`
       : 'Against the bare Next.js page: not measured (no bare Next.js page).',
+    '',
+    otherCurrency
+      ? `In another currency (a visitor's cookie \`currency=${otherCurrency.currency}\`; rendered once, then answered from the process's memory), compression accepted: ${otherCurrency.rendered.requestsPerSecond.toFixed(0)} req/s (p99 ${otherCurrency.rendered.p99Ms} ms, ${otherCurrency.rendered.errors} errors) against ${otherCurrency.own.requestsPerSecond.toFixed(0)} in the page's own currency from the files: ${otherCurrency.ratio.toFixed(2)}x.`
+      : 'In another currency: not measured.',
     '',
     why(nginx) || nginx.missing
       ? `Through nginx: ${why(nginx) ?? `not measured (${nginx.missing})`}.`
