@@ -66,9 +66,8 @@ export function keepConsultationDraft(path: string): void {
 }
 
 function fill(form: HTMLFormElement, values: DraftValues): void {
-  // The method first: the contact field's type follows it.
-  const order = ['method', ...draftFields.filter((name) => name !== 'method')] as const;
-  for (const name of order) {
+  // In the form's order: the method first, as the contact field's type follows it.
+  for (const name of draftFields) {
     const value = values[name];
     if (value === undefined) continue;
     for (const control of controls(form, name)) {

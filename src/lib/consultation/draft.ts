@@ -16,7 +16,11 @@ export const draftKey = 'consultation-draft';
 /** Older than this, a draft is from an earlier visit to the page, not this switch. */
 export const draftMaxAgeMs = 5 * 60_000;
 
-/** The fields a draft keeps: what the visitor fills in, and the calculator's attached estimate. */
+/**
+ * The fields a draft keeps: what the visitor fills in, in the form's order
+ * (the contact method first, which the contact field's type follows), and the
+ * calculator's attached estimate.
+ */
 export const draftFields = [...consultationFields, 'estimate'] as const;
 export type DraftField = (typeof draftFields)[number];
 /** A field's value; a checkbox's is whether it is ticked. */
@@ -61,8 +65,7 @@ export function unpackDraft(
   const kept: DraftValues = {};
   for (const [name, value] of Object.entries(values)) {
     if (!isDraftField(name)) continue;
-    if (typeof value === 'string') kept[name] = value;
-    else if (typeof value === 'boolean') kept[name] = value;
+    if (typeof value === 'string' || typeof value === 'boolean') kept[name] = value;
   }
   return hasTyped(kept) ? kept : null;
 }
